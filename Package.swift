@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "DictationKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "DictationKit", targets: ["DictationKit"]),
+        .library(name: "DictationCapture", targets: ["DictationCapture"]),
+        .library(name: "DictationPreprocessing", targets: ["DictationPreprocessing"]),
+        .library(name: "DictationPocketSphinx", targets: ["DictationPocketSphinx"]),
+        .library(name: "DictationTesting", targets: ["DictationTesting"]),
+        .executable(name: "dictate", targets: ["dictate"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "DictationKit",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .target(name: "DictationCapture", dependencies: ["DictationKit", "CALSA"]),
+        .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr"]),
+        .target(
+            name: "DictationPocketSphinx",
+            dependencies: ["DictationKit", "CPocketSphinx", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(name: "DictationTesting", dependencies: ["DictationKit"]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+        ),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .executableTarget(
+            name: "dictate",
+            dependencies: [
+                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/dictate"
+        ),
+        .testTarget(name: "DictationKitTests", dependencies: ["DictationKit", "DictationTesting"]),
+        .testTarget(name: "DictationCaptureTests", dependencies: ["DictationCapture", "DictationKit"]),
+        .testTarget(name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit"]),
+        .testTarget(
+            name: "DictationPocketSphinxTests",
+            dependencies: ["DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit"]
+        ),
+        .testTarget(name: "DictateCLITests", dependencies: ["dictate"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

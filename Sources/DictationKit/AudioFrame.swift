@@ -1,0 +1,33 @@
+/// A buffer of audio on its way through the session.
+///
+/// Samples are `Float` in -1...1, interleaved when there is more than one channel, whatever the
+/// encoding of the source: every stage after the source works on one representation.
+public struct AudioFrame: Sendable {
+    /// Interleaved samples in -1...1.
+    public var samples: [Float]
+    /// Samples per second per channel.
+    public var sampleRate: Int
+    /// Interleaved channels.
+    public var channelCount: Int
+    /// Where the first sample lies, in seconds from the start of the stream.
+    public var startTime: Double
+
+    /// Creates a frame.
+    /// - Parameters:
+    ///   - samples: Interleaved samples in -1...1.
+    ///   - sampleRate: Samples per second per channel.
+    ///   - channelCount: Interleaved channels.
+    ///   - startTime: Stream time of the first sample, in seconds.
+    public init(samples: [Float], sampleRate: Int, channelCount: Int, startTime: Double) {
+        self.samples = samples
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.startTime = startTime
+    }
+
+    /// Sample frames (one sample per channel) in the buffer.
+    public var frameCount: Int { channelCount > 0 ? samples.count / channelCount : 0 }
+
+    /// The duration of the buffer in seconds.
+    public var duration: Double { sampleRate > 0 ? Double(frameCount) / Double(sampleRate) : 0 }
+}

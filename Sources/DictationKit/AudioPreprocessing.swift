@@ -1,0 +1,25 @@
+/// Turns a source's audio into what the recognizer takes (16 kHz mono, see ``AudioFormat/recognizer``).
+///
+/// A `Sendable` description of the chain; ``makeProcessor(input:outputSampleRate:)`` builds the
+/// stateful ``AudioProcessor`` that one session uses on its audio thread.
+public protocol AudioPreprocessing: Sendable {
+    /// Builds a processor for one session.
+    /// - Parameters:
+    ///   - input: The format the source delivers.
+    ///   - outputSampleRate: The rate the recognizer takes.
+    /// - Returns: A processor that converts `input` to mono at `outputSampleRate`.
+    /// - Throws: ``DictationError`` when the input can't be converted.
+    func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor
+}
+
+/// A stateful stage between the source and the recognizer, used by one session on one thread.
+public protocol AudioProcessor: AnyObject {
+    /// Processes one buffer from the source.
+    /// - Parameter frame: Audio in the processor's input format.
+    /// - Returns: Mono audio at the output rate; it may be empty while a filter fills.
+    func process(_ frame: AudioFrame) -> AudioFrame
+
+    /// Returns what is still held inside (filter tails) at the end of the audio.
+    /// - Returns: The last mono samples at the output rate.
+    func flush() -> AudioFrame
+}

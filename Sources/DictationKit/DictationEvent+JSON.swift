@@ -1,0 +1,75 @@
+import Foundation
+
+extension DictationEvent {
+    /// The event as one line of JSON, with a stable `type` field, e.g.
+    /// `{"type":"final","utterance":0,"text":"go forward ten meters","start":0.46,"end":2.11,"words":[...]}`.
+    ///
+    /// Errors carry `errorCode`, `message` and `fatal`. Keys are sorted, so the line is stable.
+    /// - Returns: A single line of JSON without a trailing newline.
+    public func jsonLine() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a struct of strings and finite numbers cannot fail; the fallback keeps the
+        // line well-formed if a non-finite number ever slips in.
+        guard let data = try? encoder.encode(EventJSON(self)), let line = String(data: data, encoding: .utf8) else {
+            return #"{"type":"\#(type)"}"#
+        }
+        return line
+    }
+}
+
+/// The wire form of an event: one flat object, fields present only where they mean something.
+struct EventJSON: Codable, Hashable {
+    struct WordJSON: Codable, Hashable {
+        var text: String
+        var start: Double
+        var end: Double
+        var confidence: Double
+    }
+
+    var type: String
+    var utterance: Int?
+    var text: String?
+    var start: Double?
+    var end: Double?
+    var words: [WordJSON]?
+    var errorCode: String?
+    var message: String?
+    var fatal: Bool?
+    var time: Double?
+    var level: Double?
+    var processed: Double?
+    var total: Double?
+
+    init(_ event: DictationEvent) {
+        type = event.type
+        switch event {
+        case .partial(let transcript), .final(let transcript):
+            utterance = transcript.utteranceIndex
+            text = transcript.text
+            start = Self.rounded(transcript.startTime)
+            end = Self.rounded(transcript.endTime)
+            words = transcript.words.map {
+                WordJSON(
+                    text: $0.text, start: Self.rounded($0.start), end: Self.rounded($0.end),
+                    confidence: Self.rounded($0.confidence))
+            }
+        case .error(let error):
+            errorCode = error.code.rawValue
+            message = error.message
+            fatal = error.isFatal
+        case .speechStarted(let at), .speechEnded(let at):
+            time = Self.rounded(at)
+        case .level(let dbfs):
+            level = Self.rounded(Double(dbfs))
+        case .progress(let done, let all):
+            processed = Self.rounded(done)
+            total = all.map(Self.rounded)
+        }
+    }
+
+    /// Milliseconds are plenty for audio times, and short numbers keep lines readable.
+    private static func rounded(_ value: Double) -> Double {
+        value.isFinite ? (value * 1000).rounded() / 1000 : 0
+    }
+}

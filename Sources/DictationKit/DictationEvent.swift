@@ -1,0 +1,30 @@
+/// Something a session has to tell: a hypothesis, a final result, an error, or speech activity.
+public enum DictationEvent: Sendable, Hashable {
+    /// The whole current hypothesis of the open utterance (never a delta).
+    case partial(Transcript)
+    /// The final result of an utterance; exactly one per utterance.
+    case final(Transcript)
+    /// Something went wrong; when ``DictationError/isFatal`` the stream ends after it.
+    case error(DictationError)
+    /// Speech began, at this time in seconds of session audio.
+    case speechStarted(at: Double)
+    /// Speech ended, at this time in seconds of session audio.
+    case speechEnded(at: Double)
+    /// The input level in dBFS, for a waveform or meter.
+    case level(Float)
+    /// How much audio has been processed, and of how much when that is known (seconds).
+    case progress(processed: Double, total: Double?)
+
+    /// The stable name of the event kind, as used in the `type` field of its JSON form.
+    public var type: String {
+        switch self {
+        case .partial: "partial"
+        case .final: "final"
+        case .error: "error"
+        case .speechStarted: "speechStarted"
+        case .speechEnded: "speechEnded"
+        case .level: "level"
+        case .progress: "progress"
+        }
+    }
+}
