@@ -1,0 +1,100 @@
+import DictationKit
+import Synchronization
+
+/// An audio source that plays samples held in memory, for tests of code built on DictationKit.
+///
+/// It can end like a file, or stay open like a microphone that hears nothing more until the
+/// session stops it, and it can fail after its audio to test that nothing read before a fault
+/// is lost. It records whether the session closed it.
+public final class InMemoryAudioSource: AudioSource {
+    /// What happens once every sample has been read.
+    public enum Ending: Sendable {
+        /// The audio ends, like a file.
+        case endOfAudio
+        /// Reads block until the session interrupts them, like a live microphone.
+        case staysOpen
+        /// The read after the last sample throws this error, like a device that vanished.
+        case fails(DictationError)
+    }
+
+    private let samples: [Float]
+    private let format: AudioFormat
+    private let ending: Ending
+    private let state = Mutex(ReaderState())
+
+    private struct ReaderState {
+        var openCount = 0
+        var closeCount = 0
+    }
+
+    /// Creates a source.
+    /// - Parameters:
+    ///   - samples: Interleaved samples in -1...1.
+    ///   - sampleRate: Samples per second per channel.
+    ///   - channelCount: Interleaved channels.
+    ///   - ending: What happens after the last sample.
+    public init(samples: [Float], sampleRate: Int = 16_000, channelCount: Int = 1, ending: Ending = .endOfAudio) {
+        self.samples = samples
+        self.format = AudioFormat(sampleRate: sampleRate, channelCount: channelCount, encoding: .float32)
+        self.ending = ending
+    }
+
+    /// How many times a session opened this source.
+    public var openCount: Int { state.withLock { $0.openCount } }
+
+    /// How many times a session closed this source; equal to ``openCount`` once every session released it.
+    public var closeCount: Int { state.withLock { $0.closeCount } }
+
+    /// Opens a reader over the samples.
+    /// - Returns: A reader positioned at the first sample.
+    public func open() throws(DictationError) -> any AudioReader {
+        state.withLock { $0.openCount += 1 }
+        return Reader(source: self)
+    }
+
+    private final class Reader: AudioReader {
+        let source: InMemoryAudioSource
+        var position = 0
+        let interrupted = Mutex(false)
+        let wakeUp = Semaphore()
+
+        init(source: InMemoryAudioSource) { self.source = source }
+
+        var format: AudioFormat { source.format }
+
+        var expectedDuration: Double? {
+            guard case .endOfAudio = source.ending else { return nil }
+            return Double(source.samples.count / source.format.channelCount) / Double(source.format.sampleRate)
+        }
+
+        func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
+            let channels = source.format.channelCount
+            if position < source.samples.count {
+                let end = min(source.samples.count, position + maxFrames * channels)
+                let frame = AudioFrame(
+                    samples: Array(source.samples[position..<end]), sampleRate: source.format.sampleRate,
+                    channelCount: channels, startTime: Double(position / channels) / Double(source.format.sampleRate))
+                position = end
+                return frame
+            }
+            switch source.ending {
+            case .endOfAudio:
+                return nil
+            case .fails(let error):
+                throw error
+            case .staysOpen:
+                while !interrupted.withLock({ $0 }) { wakeUp.wait() }
+                return nil
+            }
+        }
+
+        func interrupt() {
+            interrupted.withLock { $0 = true }
+            wakeUp.signal()
+        }
+
+        func close() {
+            source.state.withLock { $0.closeCount += 1 }
+        }
+    }
+}
