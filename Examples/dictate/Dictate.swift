@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `dictate`: DictationKit from the command line. Each subcommand is a thin layer over the library.
+@main
+struct Dictate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Dictation on Linux: speech in, text out.",
+        discussion: """
+            Transcribes recordings with DictationKit and PocketSphinx. Errors print one line with \
+            a stable code in parentheses; see docs/errors.md.
+            """,
+        version: "0.1.0",
+        subcommands: [Transcribe.self, Locales.self]
+    )
+}

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the process's standard streams are connected to, and writing to them unbuffered.
+enum Terminal {
+    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    static func write(_ text: String, toStandardError: Bool = false) {
+        let bytes = Array(text.utf8)
+        let descriptor = toStandardError ? STDERR_FILENO : STDOUT_FILENO
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                // A closed pipe (e.g. `dictate ... | head`) ends output; nothing more to do.
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Clears the current line of a terminal (the progress or partial line) before real output.
+    static let clearLine = "\r\u{1B}[2K"
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import DictationCapture
+import DictationKit
+import DictationPreprocessing
+import Foundation
+
+extension Dictate {
+    /// `dictate transcribe`: recordings in, text, events or subtitles out.
+    struct Transcribe: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Transcribe recordings: WAV or raw PCM files, or - for standard input.")
+
+        @Argument(help: ArgumentHelp("WAV files, raw PCM files (.raw, .pcm), or - for standard input.", valueName: "file"))
+        var inputs: [String]
+
+        @Option(help: "Output: text (a line per utterance), jsonl (every event), srt or vtt (subtitles).")
+        var format: OutputFormat = .text
+
+        @Flag(help: "Show partial hypotheses while decoding (always included in jsonl).")
+        var partials = false
+
+        @Flag(name: .customLong("real-time"), help: "Read input at real-time speed, as a microphone would deliver it.")
+        var realTime = false
+
+        @OptionGroup(title: "Raw PCM input") var raw: RawAudioOptions
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            guard !inputs.isEmpty else { throw ValidationError("Give at least one file, or - for standard input.") }
+            if format != .text, inputs.count > 1 {
+                throw ValidationError("--format \(format.rawValue) takes one input; use text for several.")
+            }
+            if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        }
+
+        func run() async throws {
+            for input in inputs {
+                let label = inputs.count > 1 ? input : nil
+                if let failure = try await transcribe(input, label: label) {
+                    Terminal.write("dictate: \(input): \(failure.description)\n", toStandardError: true)
+                    throw ExitCode(CLIExitCode.for(failure))
+                }
+            }
+        }
+
+        /// Transcribes one input, printing as it goes.
+        /// - Returns: The fatal error that ended the session early, if any.
+        private func transcribe(_ input: String, label: String?) async throws -> DictationError? {
+            let session = DictationSession(
+                source: source(for: input), preprocessing: AudioConversionChain(),
+                recognizer: common.recognizer, logger: common.makeLogger())
+            let showsProgress = Terminal.standardErrorIsTerminal
+            let options = DictationOptions(
+                locale: common.locale,
+                reportsPartials: partials || format == .jsonl,
+                reportsSpeechActivity: format == .jsonl,
+                reportsProgress: showsProgress)
+            let interrupts = InterruptHandler { await session.stop() }
+            defer { interrupts.cancel() }
+
+            var printer = TranscriptPrinter(format: format, label: label, showsProgress: showsProgress)
+            var failure: DictationError?
+            for await event in try await session.start(options) {
+                if case .error(let error) = event, format != .jsonl {
+                    if error.isFatal { failure = error } else { printer.warn(error) }
+                    continue
+                }
+                if case .error(let error) = event, error.isFatal { failure = error }
+                printer.print(event)
+            }
+            printer.finish()
+            return failure
+        }
+
+        private func source(for input: String) -> any AudioSource {
+            let pacing: AudioPacing = realTime ? .realTime : .unpaced
+            if input == "-" { return StandardInputSource(rawFormat: raw.format, pacing: pacing) }
+            let lowercased = input.lowercased()
+            if lowercased.hasSuffix(".raw") || lowercased.hasSuffix(".pcm") {
+                return RawPCMFileSource(path: input, format: raw.format, pacing: pacing)
+            }
+            return WAVFileSource(path: input, pacing: pacing)
+        }
+    }
+}

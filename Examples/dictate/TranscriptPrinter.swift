@@ -1,0 +1,86 @@
+import DictationKit
+import Foundation
+
+/// Prints a session's events in the chosen format, with a progress line on a terminal.
+///
+/// Results go to standard output; progress goes to standard error, and only when that is a
+/// terminal, so piped or redirected output never contains it.
+struct TranscriptPrinter {
+    private let format: OutputFormat
+    private let label: String?
+    private let showsProgress: Bool
+    private let outputIsTerminal = Terminal.standardOutputIsTerminal
+    private var subtitles: SubtitleFormatter?
+    private var statusLineShown = false
+    private let startedAt = Date()
+
+    init(format: OutputFormat, label: String?, showsProgress: Bool) {
+        self.format = format
+        self.label = label
+        self.showsProgress = showsProgress
+        switch format {
+        case .srt: subtitles = SubtitleFormatter(kind: .srt)
+        case .vtt: subtitles = SubtitleFormatter(kind: .vtt)
+        case .text, .jsonl: subtitles = nil
+        }
+        if let header = subtitles?.header, !header.isEmpty { Terminal.write(header) }
+    }
+
+    mutating func print(_ event: DictationEvent) {
+        switch (format, event) {
+        case (_, .progress(let processed, let total)):
+            if showsProgress { showStatus(progress(processed: processed, total: total)) }
+        case (.jsonl, _):
+            output(event.jsonLine() + "\n")
+        case (.text, .final(let transcript)):
+            output(prefixed(transcript.text) + "\n")
+        case (.text, .partial(let transcript)):
+            if outputIsTerminal {
+                showStatus(prefixed(transcript.text) + " …", onStandardError: false)
+            } else {
+                output("… " + prefixed(transcript.text) + "\n")
+            }
+        case (.srt, .final(let transcript)), (.vtt, .final(let transcript)):
+            if let cue = subtitles?.cue(for: transcript) { output(cue) }
+        default:
+            break
+        }
+    }
+
+    /// Reports a non-fatal error on standard error and goes on.
+    mutating func warn(_ error: DictationError) {
+        clearStatus()
+        Terminal.write("dictate: \(error.description)\n", toStandardError: true)
+    }
+
+    mutating func finish() { clearStatus() }
+
+    private func prefixed(_ text: String) -> String {
+        label.map { "\($0): \(text)" } ?? text
+    }
+
+    private func progress(processed: Double, total: Double?) -> String {
+        let elapsed = Date().timeIntervalSince(startedAt)
+        let speed = elapsed > 0 ? String(format: "%.1f× real time", processed / elapsed) : ""
+        guard let total, total > 0 else { return String(format: "%.1f s · %@", processed, speed) }
+        let percent = min(100, Int(processed / total * 100))
+        return String(format: "%3d%% · %.1f of %.1f s · %@", percent, processed, total, speed)
+    }
+
+    private mutating func output(_ text: String) {
+        clearStatus()
+        Terminal.write(text)
+    }
+
+    private mutating func showStatus(_ text: String, onStandardError: Bool = true) {
+        Terminal.write(Terminal.clearLine + text, toStandardError: onStandardError)
+        statusLineShown = true
+    }
+
+    private mutating func clearStatus() {
+        guard statusLineShown else { return }
+        // The status line may be on either stream; on a terminal both show the same line.
+        Terminal.write(Terminal.clearLine, toStandardError: Terminal.standardErrorIsTerminal)
+        statusLineShown = false
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Runs the real `dictate` executable, built beside the test bundle, and captures what it prints.
+struct DictateProcess {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+        var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    static var executable: URL {
+        get throws {
+            let directory = Bundle.main.bundleURL.hasDirectoryPath && Bundle.main.bundlePath.hasSuffix(".xctest")
+                ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
+            let candidates = [
+                directory.appendingPathComponent("dictate"),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dictate"),
+            ]
+            return try #require(
+                candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                "the dictate executable should be built beside the tests (swift build --build-tests)")
+        }
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func sample(_ name: String) -> String {
+        repository.appendingPathComponent("Examples/samples/\(name)").path
+    }
+
+    /// Runs `dictate` with arguments, optionally feeding standard input, and waits for it.
+    static func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        // Standard error goes to a file, so reading standard output alone can never deadlock.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let output = Pipe()
+        let inputPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        if let input {
+            // Written from another thread so a large input cannot deadlock against a full output pipe.
+            let writer = inputPipe.fileHandleForWriting
+            Thread.detachNewThread {
+                writer.write(input)
+                try? writer.close()
+            }
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+    }
+}

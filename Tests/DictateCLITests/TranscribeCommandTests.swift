@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// `dictate transcribe` end to end: the real executable on the bundled real recordings.
+@Suite struct TranscribeCommandTests {
+    static let goforward = DictateProcess.sample("goforward.wav")
+
+    @Test func textPrintsOneLinePerUtterance() throws {
+        let result = try DictateProcess.run(["transcribe", Self.goforward])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "go forward ten meters\n")
+        #expect(result.standardError.isEmpty, "no progress or logs in piped output")
+    }
+
+    @Test func severalFilesArePrefixedWithTheirNames() throws {
+        let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
+        let result = try DictateProcess.run(["transcribe", Self.goforward, librivox])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.lines.first == "\(Self.goforward): go forward ten meters")
+        #expect(result.lines.dropFirst().first?.hasPrefix("\(librivox): he was not") == true)
+    }
+
+    @Test func jsonlPrintsEveryEventAsOneObjectPerLine() throws {
+        let result = try DictateProcess.run(["transcribe", Self.goforward, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let objects = try result.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let types = objects.compactMap { $0["type"] as? String }
+        #expect(types.contains("partial"))
+        #expect(types.contains("speechStarted"))
+        #expect(types.filter { $0 == "final" }.count == 1)
+        let final = try #require(objects.first { $0["type"] as? String == "final" })
+        #expect(final["text"] as? String == "go forward ten meters")
+        let words = try #require(final["words"] as? [[String: Any]])
+        #expect(words.compactMap { $0["text"] as? String } == ["go", "forward", "ten", "meters"])
+        for word in words {
+            let confidence = try #require(word["confidence"] as? Double)
+            #expect((0...1).contains(confidence))
+        }
+    }
+
+    @Test func srtAndVttCarryTheUtteranceTimes() throws {
+        let srt = try DictateProcess.run(["transcribe", Self.goforward, "--format", "srt"])
+        #expect(srt.status == 0)
+        #expect(srt.lines.count >= 4)
+        #expect(srt.lines.first == "1")
+        let times = srt.lines[1]
+        #expect(times.range(of: #"^00:00:0\d,\d{3} --> 00:00:0\d,\d{3}$"#, options: .regularExpression) != nil, "\(times)")
+        #expect(srt.lines[2] == "go forward ten meters")
+
+        let vtt = try DictateProcess.run(["transcribe", Self.goforward, "--format", "vtt"])
+        #expect(vtt.status == 0)
+        #expect(vtt.lines.first == "WEBVTT")
+        #expect(vtt.lines.contains { $0.range(of: #"^00:00:0\d\.\d{3} --> "#, options: .regularExpression) != nil })
+    }
+
+    @Test func standardInputTakesWAVAndRaw() throws {
+        let wav = try Data(contentsOf: URL(fileURLWithPath: Self.goforward))
+        let fromWAV = try DictateProcess.run(["transcribe", "-"], input: wav)
+        #expect(fromWAV.standardOutput == "go forward ten meters\n", "\(fromWAV.standardError)")
+        // The same samples without the 44-byte header, as raw 16 kHz mono int16.
+        let fromRaw = try DictateProcess.run(["transcribe", "-", "--sample-rate", "16000"], input: wav.dropFirst(44))
+        #expect(fromRaw.standardOutput == "go forward ten meters\n", "\(fromRaw.standardError)")
+    }
+
+    @Test func badInputGivesOneLineWithTheCodeAndExitStatus65() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notWAV = directory.appendingPathComponent("notes.wav")
+        try Data("these are not audio samples".utf8).write(to: notWAV)
+        let empty = directory.appendingPathComponent("empty.wav")
+        try Data().write(to: empty)
+
+        for path in [notWAV.path, empty.path, directory.appendingPathComponent("missing.wav").path] {
+            let result = try DictateProcess.run(["transcribe", path])
+            #expect(result.status == 65, "\(path): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(result.standardError.contains("(invalidAudio)"))
+        }
+    }
+
+    @Test func aTruncatedWAVIsTranscribedUpToItsEndThenReported() throws {
+        let wav = try Data(contentsOf: URL(fileURLWithPath: DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")))
+        let directory = FileManager.default.temporaryDirectory
+        let truncated = directory.appendingPathComponent("truncated-\(UUID().uuidString).wav")
+        try wav.prefix(wav.count * 3 / 4).write(to: truncated)
+        defer { try? FileManager.default.removeItem(at: truncated) }
+        let result = try DictateProcess.run(["transcribe", truncated.path])
+        #expect(result.status == 65)
+        #expect(result.standardOutput.hasPrefix("he was not"), "the audio before the cut is kept: \(result.standardOutput)")
+        #expect(result.standardError.contains("(invalidAudio)"))
+    }
+
+    @Test func aMissingModelOrLocaleIsExitStatus69() throws {
+        let locale = try DictateProcess.run(["transcribe", Self.goforward, "--locale", "xx-YY"])
+        #expect(locale.status == 69)
+        #expect(locale.standardError.contains("(localeUnsupported)"), "\(locale.standardError)")
+
+        let emptyModel = FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: emptyModel, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: emptyModel) }
+        let model = try DictateProcess.run(["transcribe", Self.goforward, "--model", emptyModel.path])
+        #expect(model.status == 69)
+        #expect(model.standardError.contains("(modelNotFound)"), "\(model.standardError)")
+    }
+
+    @Test func usageErrorsAreRefusedBeforeAnythingRuns() throws {
+        let none = try DictateProcess.run(["transcribe"])
+        #expect(none.status == 64)
+        let twoSubtitles = try DictateProcess.run(["transcribe", Self.goforward, Self.goforward, "--format", "srt"])
+        #expect(twoSubtitles.status == 64)
+        #expect(twoSubtitles.standardError.contains("takes one input"))
+    }
+
+    @Test func localesListsTheInstalledEnglishModel() throws {
+        let result = try DictateProcess.run(["locales"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.lines.contains { $0.hasPrefix("en-US") && $0.contains("/usr/share/pocketsphinx/model/en-us") },
+            "needs Debian's pocketsphinx-en-us: \(result.standardOutput)")
+    }
+}

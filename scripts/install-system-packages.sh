@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages DictationKit builds against, runs with and tests with.
+# Runs apt-get as root, or through sudo when run by another user.
+set -euo pipefail
+
+packages=(
+    pkg-config
+    libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us  # the recognizer and its English model
+    libasound2-dev                                             # ALSA capture
+    libsoxr-dev                                                # resampling
+    pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
+    sox espeak-ng                                              # test fixtures: conversions and synthetic speech
+)
+
+if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+echo "Installed: ${packages[*]}"
