@@ -17,9 +17,11 @@ public protocol AudioProcessor: AnyObject {
     /// Processes one buffer from the source.
     /// - Parameter frame: Audio in the processor's input format.
     /// - Returns: Mono audio at the output rate; it may be empty while a filter fills.
-    func process(_ frame: AudioFrame) -> AudioFrame
+    /// - Throws: ``DictationError`` when a stage fails; the session reports it and ends.
+    func process(_ frame: AudioFrame) throws(DictationError) -> AudioFrame
 
     /// Returns what is still held inside (filter tails) at the end of the audio.
     /// - Returns: The last mono samples at the output rate.
-    func flush() -> AudioFrame
+    /// - Throws: ``DictationError`` when a stage fails.
+    func flush() throws(DictationError) -> AudioFrame
 }

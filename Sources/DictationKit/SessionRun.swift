@@ -120,7 +120,7 @@ final class SessionRun: Sendable {
                     break
                 }
                 guard let frame else { break }
-                let converted = processor.process(frame)
+                let converted = try processor.process(frame)
                 pipeline.emit(try decoder.process(converted.samples, reportPartials: options.reportsPartials))
                 processed += frame.duration
                 if options.reportsProgress, processed - lastProgress >= 1 {
@@ -129,7 +129,7 @@ final class SessionRun: Sendable {
                 }
             }
             if isCancelled { return }
-            let tail = processor.flush()
+            let tail = try processor.flush()
             if !tail.samples.isEmpty {
                 pipeline.emit(try decoder.process(tail.samples, reportPartials: options.reportsPartials))
             }

@@ -23,7 +23,7 @@ public struct PassthroughPreprocessing: AudioPreprocessing {
     private final class Passthrough: AudioProcessor {
         let sampleRate: Int
         init(sampleRate: Int) { self.sampleRate = sampleRate }
-        func process(_ frame: AudioFrame) -> AudioFrame { frame }
-        func flush() -> AudioFrame { AudioFrame(samples: [], sampleRate: sampleRate, channelCount: 1, startTime: 0) }
+        func process(_ frame: AudioFrame) throws(DictationError) -> AudioFrame { frame }
+        func flush() throws(DictationError) -> AudioFrame { AudioFrame(samples: [], sampleRate: sampleRate, channelCount: 1, startTime: 0) }
     }
 }

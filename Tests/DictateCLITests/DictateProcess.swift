@@ -39,7 +39,7 @@ struct DictateProcess {
         if let environment { process.environment = environment }
         // Standard error goes to a file, so reading standard output alone can never deadlock.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
         let inputPipe = Pipe()

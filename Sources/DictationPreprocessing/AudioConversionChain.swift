@@ -1,0 +1,46 @@
+import DictationKit
+
+/// Converts any source audio to what the recognizer takes: mono `Float` samples at its rate.
+///
+/// The chain averages the channels into mono (``ChannelDownmixer``), then changes the rate
+/// (``SoxrResampler``). Audio that is already mono at the recognizer's rate passes through
+/// untouched, bit for bit.
+///
+/// ```swift
+/// let session = DictationSession(source: source, preprocessing: AudioConversionChain(), recognizer: recognizer)
+/// ```
+public struct AudioConversionChain: AudioPreprocessing {
+    /// Creates the conversion chain.
+    public init() {}
+
+    /// Builds the processor for one session.
+    /// - Parameters:
+    ///   - input: The format the source delivers: any rate and channel count of at least 1.
+    ///   - outputSampleRate: The rate the recognizer takes, usually 16000.
+    /// - Returns: A processor whose frames are mono at `outputSampleRate`, with start times counted
+    ///   in output samples.
+    /// - Throws: ``DictationError/Code/invalidAudio`` when `input` has no channels or no positive
+    ///   rate, or its rate can't be converted; ``DictationError/Code/internal`` when
+    ///   `outputSampleRate` is not positive.
+    public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
+        guard input.channelCount >= 1 else {
+            throw DictationError.invalidAudio("the audio says it has \(input.channelCount) channels; it needs at least 1")
+        }
+        guard input.sampleRate >= 1 else {
+            throw DictationError.invalidAudio("the audio says its sample rate is \(input.sampleRate) Hz")
+        }
+        guard outputSampleRate >= 1 else {
+            throw DictationError.internal("the recognizer asks for audio at \(outputSampleRate) Hz")
+        }
+        // Each stage is there only when the input needs it, so mono input at the output rate
+        // meets no stage at all.
+        var stages: [any AudioConversionStage] = []
+        if input.channelCount > 1 {
+            stages.append(try DownmixStage(channelCount: input.channelCount))
+        }
+        if input.sampleRate != outputSampleRate {
+            stages.append(try SoxrResampler(inputSampleRate: input.sampleRate, outputSampleRate: outputSampleRate))
+        }
+        return AudioConversionProcessor(stages: stages, outputSampleRate: outputSampleRate)
+    }
+}
