@@ -64,13 +64,14 @@ public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible
 
 extension DictationError {
     /// Audio that cannot be read or understood.
-    /// - Parameter detail: What exactly is wrong, e.g. "the WAV header says 0 channels".
+    /// - Parameters:
+    ///   - detail: What exactly is wrong, e.g. "the WAV header says 0 channels".
+    ///   - advice: What to do about it; by default, how to give audio DictationKit reads.
     /// - Returns: An ``Code/invalidAudio`` error.
-    public static func invalidAudio(_ detail: String) -> DictationError {
-        DictationError(
-            code: .invalidAudio,
-            message: "I can't use this audio: \(detail). Check that it is a PCM WAV file or raw PCM "
-                + "with the rate, channels and encoding given.")
+    public static func invalidAudio(_ detail: String, advice: String? = nil) -> DictationError {
+        let advice = advice
+            ?? "Convert it to a PCM WAV file (e.g. `sox input output.wav`), or give the rate, channels and encoding of raw PCM."
+        return DictationError(code: .invalidAudio, message: "I can't use this audio: \(detail). \(advice)")
     }
 
     /// A recognition model that is missing or incomplete.

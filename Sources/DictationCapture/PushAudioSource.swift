@@ -1,0 +1,162 @@
+import Dispatch
+import DictationKit
+import Synchronization
+
+/// Audio an app supplies itself, buffer by buffer, from any thread.
+///
+/// Use it when the audio comes from somewhere DictationKit can't open: a network stream, a
+/// WebRTC track, a decoder of your own. Append interleaved buffers in ``format`` as they arrive,
+/// then call ``finish()``; the session's reader waits (without spinning) for each buffer.
+///
+/// ```swift
+/// let source = PushAudioSource(format: AudioFormat(sampleRate: 48_000, channelCount: 2, encoding: .float32))
+/// // start a session with `source`, then, on any thread:
+/// source.append(buffer)
+/// source.finish()
+/// ```
+///
+/// Audio is never dropped silently: when more than `capacitySeconds` are waiting, ``append(_:)-([Float])``
+/// refuses the new buffer, returns `false` and adds it to ``droppedFrameCount``. A source feeds
+/// one session at a time; audio appended before a session opens waits for it, and audio a
+/// session leaves unread when it stops is counted as dropped rather than fed to the next one.
+public final class PushAudioSource: AudioSource, Sendable {
+    /// The layout of the appended buffers: rate and channel count (the sample type is the one
+    /// passed to ``append(_:)-([Float])`` or ``append(_:)-([Int16])``).
+    public let format: AudioFormat
+
+    private let queue: Mutex<PushAudioQueue>
+    /// Wakes the blocked reader; signalled once per wait, see ``PushAudioQueue/readerIsWaiting``.
+    private let wakeup = DispatchSemaphore(value: 0)
+
+    /// Creates a source that apps append to.
+    /// - Parameters:
+    ///   - format: The sample rate and channel count of the buffers that will be appended.
+    ///   - capacitySeconds: How much audio may wait for the reader before new buffers are refused;
+    ///     60 s by default. Values below one frame (or NaN) hold a single frame.
+    public init(format: AudioFormat, capacitySeconds: Double = 60) {
+        self.format = format
+        let seconds = capacitySeconds.isNaN ? 0 : min(max(capacitySeconds, 0), 86_400)
+        // Clamped before converting, so an absurd rate or capacity can't overflow `Int`.
+        let frames = min(seconds * Double(max(format.sampleRate, 1)), Double(Int32.max))
+        queue = Mutex(PushAudioQueue(channelCount: format.channelCount, capacityFrames: Int(frames)))
+    }
+
+    /// How many sample frames were refused because the queue was full or the audio had finished,
+    /// or were left unread when a session stopped.
+    public var droppedFrameCount: Int { queue.withLock { $0.droppedFrames } }
+
+    /// Appends interleaved float samples.
+    /// - Parameter samples: Samples in -1...1, interleaved in ``format``'s channel count. Values
+    ///   outside are clamped and NaN becomes silence.
+    /// - Returns: `true` when queued; `false` when refused (queue full, or after ``finish()``) and
+    ///   counted in ``droppedFrameCount``.
+    @discardableResult
+    public func append(_ samples: [Float]) -> Bool {
+        enqueue(samples.map { $0.isNaN ? 0 : min(max($0, -1), 1) })
+    }
+
+    /// Appends interleaved 16-bit samples.
+    /// - Parameter samples: Signed 16-bit samples, interleaved in ``format``'s channel count.
+    /// - Returns: `true` when queued; `false` when refused (queue full, or after ``finish()``) and
+    ///   counted in ``droppedFrameCount``.
+    @discardableResult
+    public func append(_ samples: [Int16]) -> Bool {
+        enqueue(samples.map { Float($0) / 32_768 })
+    }
+
+    /// Marks the end of the audio: the reader delivers what is queued, then ends the session's audio.
+    ///
+    /// Buffers appended after this, until that session closes its reader, are refused.
+    public func finish() {
+        let wake = queue.withLock { queue -> Bool in
+            queue.isFinished = true
+            return Self.takeWaiter(&queue)
+        }
+        if wake { wakeup.signal() }
+    }
+
+    /// Opens the source for one session.
+    /// - Returns: A reader that blocks until audio is appended, ``finish()`` is called or the
+    ///   session stops.
+    /// - Throws: ``DictationError/Code/invalidAudio`` when ``format`` has an impossible rate or
+    ///   channel count; ``DictationError/Code/deviceBusy`` when another session is reading.
+    public func open() throws(DictationError) -> any AudioReader {
+        try format.validateReadable(origin: "the pushed audio format")
+        let id = try queue.withLock { (queue) throws(DictationError) -> UInt64 in
+            guard queue.activeReader == nil else {
+                throw DictationError(
+                    code: .deviceBusy,
+                    message: "This pushed audio source already feeds a session. Stop that session first, "
+                        + "or give each session its own PushAudioSource.")
+            }
+            let id = queue.nextReaderID
+            queue.nextReaderID += 1
+            queue.activeReader = id
+            return id
+        }
+        return PushAudioReader(source: self, id: id)
+    }
+
+    // MARK: - For the reader
+
+    /// What a reader gets from one look at the queue.
+    enum Take {
+        case samples([Float])
+        case end
+        case wait
+    }
+
+    /// Takes audio for reader `id`, or registers it as waiting.
+    func take(maxFrames: Int, reader id: UInt64) -> Take {
+        queue.withLock { queue -> Take in
+            guard queue.activeReader == id, !queue.isInterrupted else { return .end }
+            if let samples = queue.take(maxFrames: maxFrames) { return .samples(samples) }
+            if queue.isFinished { return .end }
+            queue.readerIsWaiting = true
+            return .wait
+        }
+    }
+
+    /// Blocks the reader until the next signal; called only after ``take(maxFrames:reader:)``
+    /// returned ``Take/wait``, so every wait has exactly one signal coming.
+    func waitForAudio() {
+        wakeup.wait()
+    }
+
+    /// Makes reader `id` return `nil`, waking it if it waits.
+    func interrupt(reader id: UInt64) {
+        let wake = queue.withLock { queue -> Bool in
+            guard queue.activeReader == id else { return false }
+            queue.isInterrupted = true
+            return Self.takeWaiter(&queue)
+        }
+        if wake { wakeup.signal() }
+    }
+
+    /// Frees the source for the next session.
+    func close(reader id: UInt64) {
+        let wake = queue.withLock { queue -> Bool in
+            guard queue.activeReader == id else { return false }
+            let wake = Self.takeWaiter(&queue)
+            queue.endSession()
+            return wake
+        }
+        if wake { wakeup.signal() }
+    }
+
+    private func enqueue(_ samples: [Float]) -> Bool {
+        let (queued, wake) = queue.withLock { queue -> (Bool, Bool) in
+            let queued = queue.append(samples)
+            return (queued, queued && Self.takeWaiter(&queue))
+        }
+        if wake { wakeup.signal() }
+        return queued
+    }
+
+    /// Clears the waiting flag; the caller signals after unlocking when this returns `true`.
+    private static func takeWaiter(_ queue: inout PushAudioQueue) -> Bool {
+        guard queue.readerIsWaiting else { return false }
+        queue.readerIsWaiting = false
+        return true
+    }
+}

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictationKit
+import Foundation
+import Testing
+
+@testable import DictationCapture
+
+/// Headerless PCM files, and standard input (through a pipe of the test's own) as WAV or raw.
+@Suite struct RawAndStandardInputTests {
+    @Test func goforwardRawDecodesAtItsKnownFormat() throws {
+        let speech = try TestFixtures.goforward()
+        let reader = try RawPCMFileSource(path: TestFixtures.goforwardPath, format: .recognizer).open()
+        defer { reader.close() }
+        #expect(reader.format == .recognizer)
+        #expect(reader.expectedDuration == Double(speech.count) / 16_000)
+        let (frames, error) = TestFixtures.readAll(reader)
+        #expect(error == nil)
+        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(frames.dropLast().allSatisfy { $0.frameCount == 1_600 })
+    }
+
+    @Test func rawStereo24BitWithATrailingPartialFrame() throws {
+        let directory = try TemporaryDirectory()
+        // Two frames of (left, right) and then 4 stray bytes.
+        let bytes: [UInt8] = [0, 0, 0x40, 0, 0, 0xC0, 0xFF, 0xFF, 0x7F, 0, 0, 0x80, 1, 2, 3, 4]
+        let path = try directory.write(bytes, to: "stereo.pcm")
+        let format = AudioFormat(sampleRate: 8_000, channelCount: 2, encoding: .int24)
+        let (frames, error) = TestFixtures.readAll(RawPCMFileSource(path: path, format: format))
+        #expect(error == nil)
+        #expect(TestFixtures.samples(frames) == [0.5, -0.5, 8_388_607.0 / 8_388_608, -1])
+        #expect(frames.allSatisfy { $0.channelCount == 2 && $0.sampleRate == 8_000 })
+    }
+
+    @Test(arguments: [
+        (AudioFormat(sampleRate: 0, channelCount: 1, encoding: .int16), "0 Hz"),
+        (AudioFormat(sampleRate: 16_000, channelCount: 0, encoding: .int16), "0 channels"),
+        (AudioFormat(sampleRate: 5_000_000, channelCount: 1, encoding: .int16), "outside"),
+    ])
+    func impossibleRawFormatIsRejected(_ format: AudioFormat, _ fragment: String) {
+        let error = #expect(throws: DictationError.self) {
+            try RawPCMFileSource(path: TestFixtures.goforwardPath, format: format).open()
+        }
+        #expect(error?.code == .invalidAudio)
+        #expect(error?.message.contains(fragment) == true)
+    }
+
+    @Test func missingRawFileSaysItDoesNotExist() {
+        let error = #expect(throws: DictationError.self) {
+            try RawPCMFileSource(path: "/nonexistent/a.raw", format: .recognizer).open()
+        }
+        #expect(error?.code == .invalidAudio)
+        #expect(error?.message.contains("doesn't exist") == true)
+    }
+
+    // MARK: - Standard input
+
+    /// Reads `bytes` through a pipe, written by another thread as a producer process would.
+    static func readThroughPipe(
+        _ bytes: [UInt8], rawFormat: AudioFormat? = nil
+    ) throws -> (format: AudioFormat?, expectedDuration: Double?, frames: [AudioFrame], error: DictationError?) {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let writing = Thread {
+            writer.write(Data(bytes))
+            try? writer.close()
+        }
+        writing.start()
+        defer { try? pipe.fileHandleForReading.close() }
+        let source = StandardInputSource(descriptor: pipe.fileHandleForReading.fileDescriptor, rawFormat: rawFormat)
+        let reader: any AudioReader
+        do {
+            reader = try source.open()
+        } catch {
+            return (nil, nil, [], error)
+        }
+        defer { reader.close() }
+        let (frames, error) = TestFixtures.readAll(reader)
+        return (reader.format, reader.expectedDuration, frames, error)
+    }
+
+    @Test func wavOnStandardInputIsParsed() throws {
+        // Longer than a pipe's buffer, so the reader really waits for the writer.
+        let speech = try TestFixtures.goforward()
+        var builder = WAVBuilder(channels: 1, sampleRate: 16_000)
+        builder.data = TestFixtures.bytes(speech)
+        builder.chunksBeforeData = [("LIST", [1, 2, 3])]
+        let result = try Self.readThroughPipe(builder.bytes)
+        #expect(result.error == nil)
+        #expect(result.format == .recognizer)
+        #expect(result.expectedDuration == nil, "a pipe's length is unknown until it ends")
+        #expect(TestFixtures.samples(result.frames) == TestFixtures.floats(speech))
+    }
+
+    @Test func truncatedWAVOnStandardInputDeliversThenFails() throws {
+        let speech = try TestFixtures.goforward(seconds: 0.5)
+        var builder = WAVBuilder()
+        builder.data = TestFixtures.bytes(speech)
+        let result = try Self.readThroughPipe(Array(builder.bytes.dropLast(100)))
+        #expect(TestFixtures.samples(result.frames) == TestFixtures.floats(Array(speech.dropLast(50))))
+        #expect(result.error?.message.contains("standard input ends 100 bytes before") == true)
+    }
+
+    @Test func rawOnStandardInputDefaultsToSixteenKilohertzMono() throws {
+        let speech = try TestFixtures.goforward()
+        let result = try Self.readThroughPipe(TestFixtures.bytes(speech))
+        #expect(result.error == nil)
+        #expect(result.format == .recognizer)
+        #expect(TestFixtures.samples(result.frames) == TestFixtures.floats(speech))
+    }
+
+    @Test func rawOnStandardInputInTheGivenFormat() throws {
+        let format = AudioFormat(sampleRate: 8_000, channelCount: 2, encoding: .uint8)
+        let result = try Self.readThroughPipe([0, 255, 128, 64, 7], rawFormat: format)
+        #expect(result.error == nil)
+        #expect(result.format == format)
+        #expect(TestFixtures.samples(result.frames) == [-1, 127.0 / 128, 0, -0.5])
+    }
+
+    @Test func rawThatLooksLikeAnMPEGSyncIsStillRaw() throws {
+        // -1, -5: quiet PCM begins with 0xFF 0xFF 0xFB 0xFF, which an MPEG sniffer would claim.
+        let result = try Self.readThroughPipe([0xFF, 0xFF, 0xFB, 0xFF])
+        #expect(result.error == nil)
+        #expect(TestFixtures.samples(result.frames) == [-1.0 / 32_768, -5.0 / 32_768])
+    }
+
+    @Test(arguments: [
+        ([UInt8](), "standard input is empty"),
+        (Array("fLaC\0\0\0\u{22}".utf8), "FLAC"),
+        (Array("OggS\0\u{2}".utf8), "Ogg"),
+        (Array("ID3\u{4}\0\0".utf8), "MP3"),
+        (Array("RIFF\u{4}\0\0\0WAVE".utf8), "no fmt chunk"),
+    ])
+    func unusableStandardInputIsRejected(_ bytes: [UInt8], _ fragment: String) throws {
+        let result = try Self.readThroughPipe(bytes)
+        #expect(result.error?.code == .invalidAudio)
+        #expect(result.error?.message.contains(fragment) == true, "\(String(describing: result.error))")
+    }
+
+    @Test func redirectedFileOnStandardInputKnowsItsLength() throws {
+        let speech = try TestFixtures.goforward(seconds: 0.5)
+        var builder = WAVBuilder()
+        builder.data = TestFixtures.bytes(speech)
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(builder.bytes, to: "redirect.wav")
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        let reader = try StandardInputSource(descriptor: handle.fileDescriptor).open()
+        defer { reader.close() }
+        #expect(reader.expectedDuration == 0.5)
+        #expect(TestFixtures.samples(TestFixtures.readAll(reader).frames) == TestFixtures.floats(speech))
+    }
+
+    @Test func interruptWakesAReadWaitingOnAQuietPipe() throws {
+        let pipe = Pipe()
+        defer {
+            try? pipe.fileHandleForWriting.close()
+            try? pipe.fileHandleForReading.close()
+        }
+        // A header and a little audio, then silence on the pipe as from a live recorder.
+        var builder = WAVBuilder()
+        builder.data = TestFixtures.bytes([Int16](repeating: 1_000, count: 100))
+        builder.dataSize = 0x7FFF_F000
+        pipe.fileHandleForWriting.write(Data(builder.bytes))
+
+        let source = StandardInputSource(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        let handle = try ReaderBox(source.open())
+        defer { handle.reader.close() }
+        let firstReadDone = DispatchSemaphore(value: 0)
+        let result = Thread.launch { () -> Int in
+            let first = try? handle.reader.read(maxFrames: 50)
+            firstReadDone.signal()
+            guard first?.frameCount == 50 else { return -3 }
+            // This read wants more than the pipe holds, so it waits for bytes that never come.
+            do {
+                return try handle.reader.read(maxFrames: 1_600)?.frameCount ?? -1
+            } catch {
+                return -2
+            }
+        }
+        firstReadDone.wait()
+        // Not a timing assertion: the pause only makes it likely that the interrupt lands while
+        // the read waits in poll(2); the outcome must be the same if it lands before.
+        Thread.sleep(forTimeInterval: 0.05)
+        handle.reader.interrupt()
+        #expect(result.wait(timeout: 30) == -1, "an interrupted read returns nil")
+    }
+}
+
+/// Hands a reader to another thread in a test; only one thread uses it at a time, and
+/// `interrupt()` is thread-safe by the ``AudioReader`` contract.
+final class ReaderBox: @unchecked Sendable {
+    let reader: any AudioReader
+    init(_ reader: any AudioReader) { self.reader = reader }
+}
