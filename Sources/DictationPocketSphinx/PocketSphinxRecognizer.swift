@@ -1,0 +1,121 @@
+import DictationKit
+import Foundation
+import Logging
+
+/// The PocketSphinx speech recognition backend.
+///
+/// A recognizer is a cheap description; ``makeDecoder(locale:)`` loads the model (about a second
+/// for Debian's US English model) once per session.
+///
+/// ```swift
+/// let recognizer = PocketSphinxRecognizer()                  // models found as described below
+/// print(recognizer.supportedLocales())                       // ["en-US"]
+/// let session = DictationSession(source: source, preprocessing: preprocessing, recognizer: recognizer)
+/// ```
+///
+/// Models are found by ``PocketSphinxModelLocator``: the `modelDirectory` given here, then the
+/// folders on `DICTATIONKIT_MODEL_PATH`, then `/usr/share/pocketsphinx/model` (Debian's
+/// `pocketsphinx-en-us` package). Utterances are cut by PocketSphinx's own voice activity
+/// detection, as in `pocketsphinx_continuous`, so the words match what that tool finds.
+/// PocketSphinx's log is switched off for the whole process: it would otherwise write to stderr.
+///
+/// Times are seconds from the first sample the decoder was given:
+/// - a final spans its words (first word's start to last word's end); each ``Word`` carries its
+///   frames' times (10 ms steps) and PocketSphinx's posterior probability as its confidence;
+/// - a partial runs from the estimated start of the utterance to the audio decoded so far;
+/// - speech start and end are the detector's: they include its pre-speech buffer (0.2 s) and
+///   the silence it waits for before ending an utterance (0.5 s). The start is estimated when
+///   speech is first heard and may be up to about 0.1 s late.
+///
+/// Speech that goes on longer than ``maxUtteranceDuration`` is cut into several utterances, each
+/// with its own speech start, end and final.
+public struct PocketSphinxRecognizer: SpeechRecognizer {
+    /// The sample rate PocketSphinx's acoustic models are trained for: 16 000 Hz.
+    static let decoderSampleRate = 16_000
+
+    /// Where models are looked for.
+    public var locator: PocketSphinxModelLocator
+    /// The longest utterance, in seconds, before it is ended even though speech goes on.
+    public var maxUtteranceDuration: Double
+    /// Extra PocketSphinx options, such as `["-beam": "1e-60"]`; everything else keeps
+    /// PocketSphinx's defaults.
+    public var decoderOptions: [String: String]
+    private let logger: Logger
+
+    /// Creates a recognizer.
+    /// - Parameters:
+    ///   - modelDirectory: A model folder to use whatever the locale (one holding an acoustic model
+    ///     folder, a `*.lm.bin` and a `*.dict`), or a folder of per-locale model folders (`en-us/`)
+    ///     searched instead of the installed ones. `nil` searches `DICTATIONKIT_MODEL_PATH`, then the system.
+    ///   - environment: The environment to read `DICTATIONKIT_MODEL_PATH` from; the process's by default.
+    ///   - maxUtteranceDuration: The longest utterance in seconds (at least 1); longer speech is cut
+    ///     into several utterances so the decoder's memory stays bounded. 30 by default.
+    ///   - decoderOptions: Extra PocketSphinx command-line options, names with or without the
+    ///     leading `-`. Leave empty to get `pocketsphinx_continuous`'s accuracy.
+    ///   - logger: Where utterance boundaries are logged, at debug level. Audio and text are never logged.
+    public init(
+        modelDirectory: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        maxUtteranceDuration: Double = 30,
+        decoderOptions: [String: String] = [:],
+        logger: Logger = Logger(label: "DictationPocketSphinx")
+    ) {
+        self.init(
+            locator: PocketSphinxModelLocator(modelDirectory: modelDirectory, environment: environment),
+            maxUtteranceDuration: maxUtteranceDuration, decoderOptions: decoderOptions, logger: logger)
+    }
+
+    /// Creates a recognizer that finds models with a given locator.
+    /// - Parameters:
+    ///   - locator: Where models are looked for.
+    ///   - maxUtteranceDuration: The longest utterance in seconds (at least 1). 30 by default.
+    ///   - decoderOptions: Extra PocketSphinx command-line options.
+    ///   - logger: Where utterance boundaries are logged, at debug level.
+    public init(
+        locator: PocketSphinxModelLocator,
+        maxUtteranceDuration: Double = 30,
+        decoderOptions: [String: String] = [:],
+        logger: Logger = Logger(label: "DictationPocketSphinx")
+    ) {
+        self.locator = locator
+        self.maxUtteranceDuration = maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30
+        self.decoderOptions = decoderOptions
+        self.logger = logger
+    }
+
+    /// 16 000: PocketSphinx takes 16 kHz mono audio.
+    public var sampleRate: Int { Self.decoderSampleRate }
+
+    /// The locales with a complete model installed.
+    /// - Returns: BCP 47 identifiers such as `"en-US"`, in search order.
+    public func supportedLocales() -> [String] {
+        locator.supportedLocales()
+    }
+
+    /// Finds the model for a locale.
+    /// - Parameter locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
+    /// - Returns: The model that ``makeDecoder(locale:)`` would load.
+    /// - Throws: ``DictationError`` as ``PocketSphinxModelLocator/model(for:)`` does.
+    public func model(for locale: String) throws(DictationError) -> PocketSphinxModel {
+        try locator.model(for: locale)
+    }
+
+    /// Loads the model for a locale into a new decoder.
+    /// - Parameter locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
+    /// - Returns: A decoder whose ``SpeechDecoder/locale`` is the model's locale (`"en-US"`).
+    /// - Throws: ``DictationError`` with ``DictationError/Code/localeUnsupported`` when no model is
+    ///   installed for the locale, ``DictationError/Code/modelNotFound`` when the model found is
+    ///   incomplete or can't be loaded (or none is installed at all), and
+    ///   ``DictationError/Code/recognitionFailed`` when PocketSphinx rejects ``decoderOptions``.
+    public func makeDecoder(locale: String) throws(DictationError) -> any SpeechDecoder {
+        let model = try locator.model(for: locale)
+        logger.debug(
+            "loading PocketSphinx model",
+            metadata: [
+                "locale": "\(model.locale)", "acousticModel": "\(model.acousticModel)",
+                "languageModel": "\(model.languageModel)", "dictionary": "\(model.dictionary)",
+            ])
+        return try PocketSphinxDecoder(
+            model: model, options: decoderOptions, maxUtteranceDuration: maxUtteranceDuration, logger: logger)
+    }
+}

@@ -1,0 +1,150 @@
+import CPocketSphinx
+import DictationKit
+import Foundation
+
+/// Owns one PocketSphinx decoder (`ps_decoder_t`) and its configuration, and turns the C calls
+/// the segmentation needs into Swift calls that throw ``DictationError``.
+///
+/// Not thread-safe, like the decoder it wraps: one thread uses it at a time.
+final class SphinxDecoderHandle {
+    private let decoder: OpaquePointer
+    private let config: OpaquePointer
+    private var buffer: [Int16] = []
+
+    /// Frames per second of the acoustic features (PocketSphinx's `-frate`, 100 by default).
+    let frameRate: Int
+    /// Frames of audio before speech that the voice activity detector keeps (`-vad_prespeech`, 20).
+    let preSpeechFrames: Int
+
+    /// Loads a model.
+    /// - Parameters:
+    ///   - model: The three model parts.
+    ///   - options: Further PocketSphinx options (`["-beam": "1e-60"]`); PocketSphinx's defaults
+    ///     stay in force for everything not given.
+    /// - Throws: ``DictationError`` with ``DictationError/Code/recognitionFailed`` when PocketSphinx
+    ///   rejects an option, ``DictationError/Code/modelNotFound`` when it can't load the model.
+    init(model: PocketSphinxModel, options: [String: String]) throws(DictationError) {
+        SphinxLogging.silence()
+        var arguments = ["-hmm", model.acousticModel, "-lm", model.languageModel, "-dict", model.dictionary]
+        for (name, value) in options.sorted(by: { $0.key < $1.key }) {
+            arguments += [name.hasPrefix("-") ? name : "-" + name, value]
+        }
+        // C variadic cmd_ln_init can't be called from Swift, so the options go through the
+        // argv parser; strdup'd copies stay alive until it has copied them into the config.
+        let argv = arguments.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        let parsed = argv.withUnsafeBufferPointer { pointers in
+            sphinxLoadLock.withLock {
+                cmd_ln_parse_r(
+                    nil, ps_args(), Int32(pointers.count), UnsafeMutablePointer(mutating: pointers.baseAddress), 1)
+            }
+        }
+        guard let parsed else {
+            let names = options.keys.sorted().joined(separator: " ")
+            throw DictationError.recognitionFailed("PocketSphinx rejected the decoder options \(names)")
+        }
+        guard let decoder = sphinxLoadLock.withLock({ ps_init(parsed) }) else {
+            cmd_ln_free_r(parsed)
+            throw DictationError.modelNotFound(
+                "PocketSphinx could not load the model in \(model.directory) (acoustic model \(model.acousticModel), "
+                    + "language model \(model.languageModel), dictionary \(model.dictionary)); a file may be "
+                    + "damaged or made for another PocketSphinx version")
+        }
+        self.config = parsed
+        self.decoder = decoder
+        let rate = Int(dk_cmd_ln_int32(ps_get_config(decoder), "-frate"))
+        frameRate = rate > 0 ? rate : 100
+        preSpeechFrames = max(0, Int(dk_cmd_ln_int32(ps_get_config(decoder), "-vad_prespeech")))
+    }
+
+    deinit {
+        ps_free(decoder)
+        cmd_ln_free_r(config)
+    }
+
+    /// Starts an utterance: the search starts afresh, the stream clock runs on.
+    func startUtterance() throws(DictationError) {
+        if ps_start_utt(decoder) < 0 {
+            throw DictationError.recognitionFailed("PocketSphinx could not start an utterance")
+        }
+    }
+
+    /// Ends the utterance and runs the final search passes over it (best path, posteriors).
+    func endUtterance() throws(DictationError) {
+        if ps_end_utt(decoder) < 0 {
+            throw DictationError.recognitionFailed("PocketSphinx could not finish the utterance")
+        }
+    }
+
+    /// Feeds samples to the voice activity detector and the search.
+    /// - Parameter samples: Mono samples in -1...1; louder ones are clipped, NaN is silence.
+    func process(_ samples: ArraySlice<Float>) throws(DictationError) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(samples.count)
+        for sample in samples {
+            let scaled = (sample.isNaN ? 0 : min(1, max(-1, sample))) * 32767
+            buffer.append(Int16(scaled.rounded()))
+        }
+        let result = buffer.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 0) }
+        if result < 0 {
+            throw DictationError.recognitionFailed("PocketSphinx failed while decoding audio")
+        }
+    }
+
+    /// Whether the voice activity detector hears speech at the end of the audio given so far.
+    var inSpeech: Bool { ps_get_in_speech(decoder) != 0 }
+
+    /// How many frames the search has consumed in the current utterance.
+    var framesSearched: Int {
+        // ps_get_n_frames returns the index of the next frame plus one, so 1 when none was searched.
+        max(0, Int(ps_get_n_frames(decoder)) - 1)
+    }
+
+    /// The best hypothesis so far (mid-utterance) or the final one (after ``endUtterance()``).
+    func hypothesis() -> String {
+        guard let text = ps_get_hyp(decoder, nil) else { return "" }
+        return String(cString: text)
+    }
+
+    /// The segments of the best hypothesis, fillers included, with frames and posteriors.
+    func segments() -> [RecognizedSegment] {
+        let logmath = ps_get_logmath(decoder)
+        var segments: [RecognizedSegment] = []
+        // ps_seg_next frees the iterator when it returns NULL, so a full walk leaks nothing.
+        var iterator = ps_seg_iter(decoder)
+        while let segment = iterator {
+            var startFrame: Int32 = 0
+            var endFrame: Int32 = 0
+            ps_seg_frames(segment, &startFrame, &endFrame)
+            let word = ps_seg_word(segment).map { String(cString: $0) } ?? ""
+            let posterior = logmath_exp(logmath, ps_seg_prob(segment, nil, nil, nil))
+            segments.append(
+                RecognizedSegment(
+                    word: word, startFrame: Int(startFrame), endFrame: Int(endFrame),
+                    confidence: posterior.isFinite ? min(1, max(0, posterior)) : 0))
+            iterator = ps_seg_next(segment)
+        }
+        return segments
+    }
+}
+
+/// Serializes model loading. Loading touches sphinxbase's process-wide state (its log file
+/// pointer and its option parser's diagnostics), and two sessions may load models at once.
+/// (An `NSLock` rather than a `Mutex`: what is loaded are C pointers, which aren't `Sendable`
+/// and so can't be returned out of `Mutex.withLock`.)
+private let sphinxLoadLock = NSLock()
+
+/// Keeps sphinxbase from writing its log to stderr.
+private enum SphinxLogging {
+    /// Turns sphinxbase's process-wide log off, once.
+    ///
+    /// We don't pass `-logfn /dev/null`: `ps_init` would then open the file and `fclose` the log
+    /// file pointer that decoders of other sessions may be writing to at that moment. With the log
+    /// disabled there is no file to swap.
+    static func silence() { _ = silenced }
+
+    private static let silenced: Void = {
+        err_set_logfp(nil)
+        _ = err_set_debug_level(0)
+    }()
+}
