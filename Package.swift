@@ -49,7 +49,9 @@ let package = Package(
         .testTarget(name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit"]),
         .testTarget(
             name: "DictationPocketSphinxTests",
-            dependencies: ["DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit"]
+            dependencies: [
+                "DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
+            ]
         ),
         .testTarget(name: "DictateCLITests", dependencies: ["dictate"]),
     ],

@@ -3,8 +3,10 @@ import DictationKit
 /// Converts any source audio to what the recognizer takes: mono `Float` samples at its rate.
 ///
 /// The chain averages the channels into mono (``ChannelDownmixer``), then changes the rate
-/// (``SoxrResampler``). Audio that is already mono at the recognizer's rate passes through
-/// untouched, bit for bit.
+/// (``SoxrResampler``). Audio from a lower rate than the recognizer's (8 kHz telephone audio)
+/// gets faint noise in the band it lacks, which the recognizer's wideband model needs to
+/// recognize it. Audio that is already mono at the recognizer's rate passes through untouched,
+/// bit for bit.
 ///
 /// ```swift
 /// let session = DictationSession(source: source, preprocessing: AudioConversionChain(), recognizer: recognizer)
@@ -40,6 +42,9 @@ public struct AudioConversionChain: AudioPreprocessing {
         }
         if input.sampleRate != outputSampleRate {
             stages.append(try SoxrResampler(inputSampleRate: input.sampleRate, outputSampleRate: outputSampleRate))
+        }
+        if input.sampleRate < outputSampleRate {
+            stages.append(NarrowbandNoiseFill(sourceSampleRate: input.sampleRate, sampleRate: outputSampleRate))
         }
         return AudioConversionProcessor(stages: stages, outputSampleRate: outputSampleRate)
     }
