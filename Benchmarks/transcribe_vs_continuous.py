@@ -45,7 +45,7 @@ def word_errors(ref, hyp):
 
 
 def run(cmd):
-    """Runs a command, returns (wall seconds, peak RSS in MiB, stdout)."""
+    """Runs a command, returns (wall seconds, CPU seconds, peak RSS in MiB, stdout)."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     out = proc.stdout.read()
@@ -53,7 +53,7 @@ def run(cmd):
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed ({os.waitstatus_to_exitcode(status)}): {' '.join(cmd)}")
-    return wall, usage.ru_maxrss / 1024, out.decode()
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode()
 
 
 def duration(path):
@@ -61,12 +61,12 @@ def duration(path):
         return w.getnframes() / w.getframerate()
 
 
-def long_recording(files, directory):
-    """All five recordings with a second of silence between them, three times over (~80 s)."""
-    path = os.path.join(directory, "librivox-long.wav")
+def long_recording(files, directory, repeats):
+    """The five recordings with a second of silence after each, `repeats` times over (30 s each)."""
+    path = os.path.join(directory, f"librivox-x{repeats}.wav")
     frames = b""
     silence = b"\0\0" * 16000
-    for _ in range(3):
+    for _ in range(repeats):
         for f in files:
             with wave.open(f) as w:
                 frames += w.readframes(w.getnframes()) + silence
@@ -82,6 +82,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="repetitions per tool and file (median is reported)")
     parser.add_argument("--dictate", default=os.path.join(ROOT, ".build/release/dictate"))
+    parser.add_argument("--ten-minutes", action="store_true",
+                        help="also decode a 10-minute recording once per tool (about 4 minutes more)")
     args = parser.parse_args()
     continuous = "/usr/bin/pocketsphinx_continuous"
     for tool, package in ((continuous, "pocketsphinx"), (args.dictate, "swift build -c release --product dictate")):
@@ -91,33 +93,52 @@ def main():
     refs = references()
     files = [os.path.join(DATA, name + ".wav") for name in sorted(refs)]
     with tempfile.TemporaryDirectory() as tmp:
-        long = long_recording(files, tmp)
-        sets = {"librivox (5 files, one process each)": files, "librivox long (80 s, one file)": [long]}
         reference_of = {f: refs[os.path.basename(f)[:-4]] for f in files}
-        reference_of[long] = " ".join([" ".join(reference_of[f] for f in files)] * 3)
-        print(f"{'set':40} {'tool':24} {'audio s':>8} {'wall s':>8} {'RTF':>7} {'peak MiB':>9} {'WER':>7}")
-        for name, paths in sets.items():
+        sets = {"librivox (5 files, one process each)": (files, args.runs)}
+        for repeats, label, runs in ((3, "librivox x3 (89 s, one file)", args.runs), (20, "librivox x20 (10 min, one file)", 1)):
+            if repeats == 20 and not args.ten_minutes:
+                continue
+            path = long_recording(files, tmp, repeats)
+            reference_of[path] = " ".join([" ".join(reference_of[f] for f in files)] * repeats)
+            sets[label] = ([path], runs)
+        tools = {
+            "pocketsphinx_continuous": lambda p: [continuous, "-infile", p],
+            "dictate transcribe": lambda p: [args.dictate, "transcribe", p],
+        }
+        print(f"{'set':38} {'tool':26} {'audio s':>7} {'wall s':>7} {'RTF':>6} {'CPU s':>7} {'peak MiB':>8} {'WER':>6} {'lines':>5}")
+        for name, (paths, runs) in sets.items():
             audio = sum(duration(p) for p in paths)
-            results = {}
-            for tool in ("pocketsphinx_continuous", "dictate transcribe"):
-                walls, peaks, errors, words = [], [], 0, 0
-                for run_index in range(args.runs):
-                    total = 0.0
+            walls = {tool: [] for tool in tools}
+            cpus = {tool: [] for tool in tools}
+            peaks = {tool: 0.0 for tool in tools}
+            errors = {tool: (0, 0) for tool in tools}
+            finals = {}
+            # The tools take turns, run after run, so a slow spell of this shared machine
+            # falls on both rather than on one.
+            for run_index in range(runs):
+                for tool, command in tools.items():
+                    wall_total = cpu_total = 0.0
                     for p in paths:
-                        cmd = [continuous, "-infile", p] if tool == "pocketsphinx_continuous" else [args.dictate, "transcribe", p]
-                        wall, peak, out = run(cmd)
-                        total += wall
-                        peaks.append(peak)
+                        wall, cpu, peak, out = run(command(p))
+                        if run_index == 0:
+                            finals[tool] = finals.get(tool, 0) + len(out.splitlines())
+                        wall_total += wall
+                        cpu_total += cpu
+                        peaks[tool] = max(peaks[tool], peak)
                         if run_index == 0:
                             e, n = word_errors(reference_of[p], " ".join(out.split()))
-                            errors, words = errors + e, words + n
-                    walls.append(total)
-                wall = statistics.median(walls)
-                results[tool] = wall
-                print(f"{name:40} {tool:24} {audio:8.1f} {wall:8.2f} {wall / audio:7.3f} {max(peaks):9.1f} {errors / words:7.1%}")
-            ratio = results["dictate transcribe"] / results["pocketsphinx_continuous"]
-            print(f"{name:40} {'ratio dictate / continuous':24} {'':8} {'':8} {ratio:7.3f}")
-    print(f"(median of {args.runs} runs; RTF = wall time / audio time; peak = largest max RSS of one process)")
+                            errors[tool] = (errors[tool][0] + e, errors[tool][1] + n)
+                    walls[tool].append(wall_total)
+                    cpus[tool].append(cpu_total)
+            for tool in tools:
+                wall, cpu = statistics.median(walls[tool]), statistics.median(cpus[tool])
+                e, n = errors[tool]
+                print(f"{name:38} {tool:26} {audio:7.1f} {wall:7.2f} {wall / audio:6.3f} {cpu:7.2f} {peaks[tool]:8.1f} {e / n:6.1%} {finals[tool]:5d}")
+            wall_ratio = statistics.median(walls["dictate transcribe"]) / statistics.median(walls["pocketsphinx_continuous"])
+            cpu_ratio = statistics.median(cpus["dictate transcribe"]) / statistics.median(cpus["pocketsphinx_continuous"])
+            print(f"{name:38} {'ratio dictate/continuous':26} {'':7} {wall_ratio:7.3f} {'':6} {cpu_ratio:7.3f}")
+    print(f"(median of {args.runs} alternating runs, 1 for 10 min; lines = utterances printed; RTF = wall time / audio time; CPU = user + system time; "
+          "peak = largest max RSS of one process)")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,22 @@ enum Terminal {
         }
     }
 
+    /// The width of the terminal, so a status line never wraps (a wrapped line can't be redrawn in place).
+    static var columns: Int {
+        var size = winsize()
+        for descriptor in [STDERR_FILENO, STDOUT_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        return 80
+    }
+
+    /// The end of `text` that fits on one terminal line: the newest words of a partial matter most.
+    static func fittingLine(_ text: String) -> String {
+        let width = max(10, columns - 1)
+        guard text.count > width else { return text }
+        return "…" + text.suffix(width - 1)
+    }
+
     /// Clears the current line of a terminal (the progress or partial line) before real output.
     static let clearLine = "\r\u{1B}[2K"
 }

@@ -73,7 +73,7 @@ struct TranscriptPrinter {
     }
 
     private mutating func showStatus(_ text: String, onStandardError: Bool = true) {
-        Terminal.write(Terminal.clearLine + text, toStandardError: onStandardError)
+        Terminal.write(Terminal.clearLine + Terminal.fittingLine(text), toStandardError: onStandardError)
         statusLineShown = true
     }
 
