@@ -109,9 +109,10 @@ public final class PushAudioSource: AudioSource, Sendable {
     /// Takes audio for reader `id`, or registers it as waiting.
     func take(maxFrames: Int, reader id: UInt64) -> Take {
         queue.withLock { queue -> Take in
-            guard queue.activeReader == id, !queue.isInterrupted else { return .end }
+            guard queue.activeReader == id else { return .end }
+            // Audio appended before the session stopped is still delivered: nothing captured is lost.
             if let samples = queue.take(maxFrames: maxFrames) { return .samples(samples) }
-            if queue.isFinished { return .end }
+            if queue.isFinished || queue.isInterrupted { return .end }
             queue.readerIsWaiting = true
             return .wait
         }
@@ -123,7 +124,7 @@ public final class PushAudioSource: AudioSource, Sendable {
         wakeup.wait()
     }
 
-    /// Makes reader `id` return `nil`, waking it if it waits.
+    /// Makes reader `id` return `nil` once the queued audio is read, waking it if it waits.
     func interrupt(reader id: UInt64) {
         let wake = queue.withLock { queue -> Bool in
             guard queue.activeReader == id else { return false }

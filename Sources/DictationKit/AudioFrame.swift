@@ -11,6 +11,8 @@ public struct AudioFrame: Sendable {
     public var channelCount: Int
     /// Where the first sample lies, in seconds from the start of the stream.
     public var startTime: Double
+    /// When the first sample was captured, for live sources; `nil` for files.
+    public var captureTime: ContinuousClock.Instant?
 
     /// Creates a frame.
     /// - Parameters:
@@ -18,11 +20,16 @@ public struct AudioFrame: Sendable {
     ///   - sampleRate: Samples per second per channel.
     ///   - channelCount: Interleaved channels.
     ///   - startTime: Stream time of the first sample, in seconds.
-    public init(samples: [Float], sampleRate: Int, channelCount: Int, startTime: Double) {
+    ///   - captureTime: When the first sample was captured, for live sources.
+    public init(
+        samples: [Float], sampleRate: Int, channelCount: Int, startTime: Double,
+        captureTime: ContinuousClock.Instant? = nil
+    ) {
         self.samples = samples
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.startTime = startTime
+        self.captureTime = captureTime
     }
 
     /// Sample frames (one sample per channel) in the buffer.

@@ -8,6 +8,10 @@ public protocol AudioSource: Sendable {
     /// - Returns: A reader positioned at the start of the audio.
     /// - Throws: ``DictationError`` when the source can't be opened (missing file, bad header, busy device).
     func open() throws(DictationError) -> any AudioReader
+
+    /// Checks, without keeping anything open, whether the source could be opened now.
+    /// - Returns: ``PermissionStatus/granted``, or why not (no device, access denied).
+    func checkAccess() -> PermissionStatus
 }
 
 /// An open source, read by one session on its audio thread.
@@ -25,18 +29,30 @@ public protocol AudioReader: AnyObject {
     ///   Audio returned before the error is kept by the session.
     func read(maxFrames: Int) throws(DictationError) -> AudioFrame?
 
-    /// Makes a blocked or later ``read(maxFrames:)`` return `nil` soon.
+    /// Ends the audio: later reads return what was already captured (a live source's buffer),
+    /// then `nil`; a read that is blocked waiting for audio returns soon. A file simply ends.
     ///
-    /// Called from another thread when the session stops; it must be thread-safe.
+    /// Called from another thread when the session stops; it must be thread-safe. The session
+    /// reads until `nil` after calling it, so that nothing captured before `stop()` is lost.
     func interrupt()
+
+    /// Problems the reader got over without losing its place, such as a capture overrun that was
+    /// recovered, to be reported as non-fatal ``DictationEvent/error(_:)`` events. Each is returned once.
+    /// - Returns: The warnings since the last call, oldest first.
+    func takeWarnings() -> [DictationError]
 
     /// Releases the file or device. Called once, on the audio thread, after the last read.
     func close()
 }
 
+extension AudioSource {
+    /// Sources that need no device or permission (files, an app's buffers) can always be opened.
+    public func checkAccess() -> PermissionStatus { .granted }
+}
+
 extension AudioReader {
-    /// Readers of finite, local audio return quickly from every read and need no interruption.
-    public func interrupt() {}
+    /// Readers that never recover from anything have nothing to report.
+    public func takeWarnings() -> [DictationError] { [] }
     /// Readers that hold nothing to release need not close.
     public func close() {}
     /// Unknown unless the reader says otherwise.

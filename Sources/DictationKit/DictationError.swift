@@ -36,6 +36,8 @@ public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible
         public static let invalidAudio = Code(rawValue: "invalidAudio")
         /// The recognizer failed while decoding.
         public static let recognitionFailed = Code(rawValue: "recognitionFailed")
+        /// The capture device delivered audio faster than it was read and some was lost; capture goes on.
+        public static let captureOverrun = Code(rawValue: "captureOverrun")
         /// Something went wrong inside DictationKit itself.
         public static let `internal` = Code(rawValue: "internal")
     }

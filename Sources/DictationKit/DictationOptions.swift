@@ -8,6 +8,15 @@ public struct DictationOptions: Sendable, Hashable {
     public var reportsSpeechActivity: Bool
     /// Whether to deliver ``DictationEvent/progress(processed:total:)`` about once per second of audio.
     public var reportsProgress: Bool
+    /// Whether to deliver ``DictationEvent/level(_:)`` for every buffer read (about 10 per second).
+    public var reportsLevel: Bool
+    /// End the session after this many seconds of audio, whatever is going on. `nil`: no limit.
+    public var maxDuration: Double?
+    /// End the session after this many seconds of silence that follow speech. `nil`: never.
+    public var silenceTimeout: Double?
+    /// End the session, with ``DictationError/Code/noSpeechDetected``, when no speech was heard in
+    /// this many seconds. `nil`: never.
+    public var noSpeechTimeout: Double?
 
     /// Creates options.
     /// - Parameters:
@@ -15,15 +24,27 @@ public struct DictationOptions: Sendable, Hashable {
     ///   - reportsPartials: Deliver partial hypotheses. Defaults to `true`.
     ///   - reportsSpeechActivity: Deliver speech start and end events. Defaults to `false`.
     ///   - reportsProgress: Deliver progress events. Defaults to `false`.
+    ///   - reportsLevel: Deliver input level events. Defaults to `false`.
+    ///   - maxDuration: The longest session, in seconds of audio. Defaults to no limit.
+    ///   - silenceTimeout: Seconds of silence after speech that end the session. Defaults to never.
+    ///   - noSpeechTimeout: Seconds without any speech that end the session. Defaults to never.
     public init(
         locale: String = "en-US",
         reportsPartials: Bool = true,
         reportsSpeechActivity: Bool = false,
-        reportsProgress: Bool = false
+        reportsProgress: Bool = false,
+        reportsLevel: Bool = false,
+        maxDuration: Double? = nil,
+        silenceTimeout: Double? = nil,
+        noSpeechTimeout: Double? = nil
     ) {
         self.locale = locale
         self.reportsPartials = reportsPartials
         self.reportsSpeechActivity = reportsSpeechActivity
         self.reportsProgress = reportsProgress
+        self.reportsLevel = reportsLevel
+        self.maxDuration = maxDuration
+        self.silenceTimeout = silenceTimeout
+        self.noSpeechTimeout = noSpeechTimeout
     }
 }

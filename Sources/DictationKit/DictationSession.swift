@@ -42,13 +42,21 @@ public final class DictationSession: DictationBridge {
         self.logger = logger
     }
 
-    /// Checks that a recognition model is installed.
-    /// - Returns: ``PermissionStatus/noModel`` when there is none, else ``PermissionStatus/granted``.
+    /// Checks that the source can be opened (the microphone exists and may be used) and that a
+    /// recognition model is installed. Nothing is left open.
+    /// - Returns: The source's status when it is not ``PermissionStatus/granted``;
+    ///   ``PermissionStatus/noModel`` when no model is installed; else ``PermissionStatus/granted``.
     public func requestPermission() async -> PermissionStatus {
-        recognizer.supportedLocales().isEmpty ? .noModel : .granted
+        // Probing a device may block briefly in the C library: keep it off the cooperative pool.
+        let source = self.source
+        let access = await withCheckedContinuation { (done: CheckedContinuation<PermissionStatus, Never>) in
+            Thread.detachNewThread { done.resume(returning: source.checkAccess()) }
+        }
+        guard access == .granted else { return access }
+        return recognizer.supportedLocales().isEmpty ? .noModel : .granted
     }
 
-    /// Whether a recognition model is installed.
+    /// Whether a source and a recognition model are there.
     /// - Returns: `true` when ``requestPermission()`` would grant.
     public func isAvailable() async -> Bool {
         await requestPermission() == .granted

@@ -69,7 +69,6 @@ final class SessionRun: Sendable {
         }
     }
 
-    private var shouldStopReading: Bool { control.withLock { $0.stopRequested || $0.cancelled } }
     private var isCancelled: Bool { control.withLock { $0.cancelled } }
 
     // MARK: - The audio thread
@@ -85,7 +84,12 @@ final class SessionRun: Sendable {
             pipeline.emit(.error(error))
             return
         }
-        control.withLock { $0.reader = ReaderHandle(reader) }
+        let stopCameEarly = control.withLock { state -> Bool in
+            state.reader = ReaderHandle(reader)
+            return state.stopRequested || state.cancelled
+        }
+        // stop() before the source was open could not interrupt it; pass it on now.
+        if stopCameEarly { reader.interrupt() }
         defer {
             control.withLock { $0.reader = nil }
             reader.close()
@@ -109,8 +113,12 @@ final class SessionRun: Sendable {
         var processed = 0.0
         var lastProgress = -1.0
         var readError: DictationError?
+        var timeouts = SessionTimeouts(options: options)
+        var endedByTimeout = false
         do {
-            while !shouldStopReading {
+            // After stop() the reader hands over what it already captured and then ends, so the
+            // loop runs on to nil; only cancel() leaves at once.
+            while !isCancelled {
                 let frame: AudioFrame?
                 do {
                     frame = try reader.read(maxFrames: framesPerRead)
@@ -119,21 +127,37 @@ final class SessionRun: Sendable {
                     readError = error
                     break
                 }
+                for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
                 guard let frame else { break }
                 let converted = try processor.process(frame)
-                pipeline.emit(try decoder.process(converted.samples, reportPartials: options.reportsPartials))
+                let updates = try decoder.process(converted.samples, reportPartials: options.reportsPartials)
+                timeouts.observe(updates)
+                pipeline.emit(updates)
                 processed += frame.duration
+                if options.reportsLevel, let level = Self.level(of: converted.samples) {
+                    pipeline.emitEvent(.level(level))
+                }
                 if options.reportsProgress, processed - lastProgress >= 1 {
                     lastProgress = processed
                     pipeline.emitEvent(.progress(processed: processed, total: total))
+                }
+                if !endedByTimeout, let reason = timeouts.reason(at: processed) {
+                    // Ends like stop(): what the source already captured is still decoded.
+                    endedByTimeout = true
+                    logger.debug("session ends by itself", metadata: ["reason": "\(reason.rawValue)"])
+                    reader.interrupt()
                 }
             }
             if isCancelled { return }
             let tail = try processor.flush()
             if !tail.samples.isEmpty {
-                pipeline.emit(try decoder.process(tail.samples, reportPartials: options.reportsPartials))
+                let updates = try decoder.process(tail.samples, reportPartials: options.reportsPartials)
+                timeouts.observe(updates)
+                pipeline.emit(updates)
             }
-            pipeline.emit(try decoder.finish())
+            let last = try decoder.finish()
+            timeouts.observe(last)
+            pipeline.emit(last)
             if options.reportsProgress {
                 pipeline.emitEvent(.progress(processed: processed, total: total))
             }
@@ -143,8 +167,20 @@ final class SessionRun: Sendable {
         }
         if let readError {
             pipeline.emit(.error(readError))
+        } else if !timeouts.heardSpeech {
+            // As Apple's recognizer does: a session that heard nothing says so, without failing.
+            pipeline.emit(.error(.noSpeechDetected()))
         }
         logger.debug("session finished", metadata: ["seconds": "\(processed)", "utterances": "\(pipeline.utteranceCount)"])
+    }
+
+    /// The RMS level of a buffer in dBFS, floored at -100 so that digital silence stays a number.
+    static func level(of samples: [Float]) -> Float? {
+        guard !samples.isEmpty else { return nil }
+        var sum: Float = 0
+        for sample in samples { sum += sample * sample }
+        let rms = (sum / Float(samples.count)).squareRoot()
+        return max(-100, 20 * log10(max(rms, 1e-10)))
     }
 
     private func finish() {

@@ -69,6 +69,8 @@ public final class InMemoryAudioSource: AudioSource {
 
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
             let channels = source.format.channelCount
+            // Like a file, the rest of the samples are not "captured" yet: a stopped session ends here.
+            if interrupted.withLock({ $0 }) { return nil }
             if position < source.samples.count {
                 let end = min(source.samples.count, position + maxFrames * channels)
                 let frame = AudioFrame(

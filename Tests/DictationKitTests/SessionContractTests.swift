@@ -77,7 +77,8 @@ import Testing
         let stream = try await session.start(DictationOptions())
         await session.stop()
         let events = await Self.collect(stream)
-        #expect(events.isEmpty)
+        // Nothing was heard: the one event says so, and is not fatal.
+        #expect(events == [.error(.noSpeechDetected())])
         #expect(source.openCount == source.closeCount)
     }
 
