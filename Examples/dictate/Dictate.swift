@@ -6,10 +6,10 @@ struct Dictate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Dictation on Linux: speech in, text out.",
         discussion: """
-            Transcribes recordings with DictationKit and PocketSphinx. Errors print one line with \
+            Live dictation and transcription with DictationKit and PocketSphinx. Errors print one line with \
             a stable code in parentheses; see docs/errors.md.
             """,
         version: "0.1.0",
-        subcommands: [Transcribe.self, Locales.self]
+        subcommands: [Transcribe.self, Listen.self, Devices.self, Doctor.self, Locales.self]
     )
 }

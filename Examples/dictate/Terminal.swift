@@ -32,8 +32,9 @@ enum Terminal {
     }
 
     /// The end of `text` that fits on one terminal line: the newest words of a partial matter most.
-    static func fittingLine(_ text: String) -> String {
-        let width = max(10, columns - 1)
+    /// - Parameter visibleExtra: Characters of escape sequences in `text` that take no room on screen.
+    static func fittingLine(_ text: String, visibleExtra: Int = 0) -> String {
+        let width = max(10, columns - 1) + visibleExtra
         guard text.count > width else { return text }
         return "…" + text.suffix(width - 1)
     }

@@ -70,6 +70,29 @@ final class ReadInterruption: Sendable {
         return false
     }
 
+    /// Waits until one of `descriptors` has an event, `milliseconds` pass or ``interrupt()`` is called:
+    /// how a live capture thread waits for its device.
+    /// - Parameters:
+    ///   - descriptors: Polled in place; their `revents` say what happened.
+    ///   - milliseconds: The longest wait; negative waits without limit.
+    /// - Returns: What ended the wait.
+    func wait(for descriptors: inout [pollfd], timeoutMilliseconds milliseconds: Int32) -> CaptureWait {
+        var fds = descriptors
+        fds.append(pollfd(fd: wakeReadEnd, events: Int16(POLLIN), revents: 0))
+        while !isInterrupted {
+            let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                // Let the next read run into the problem and report it.
+                return .ready
+            }
+            if isInterrupted { break }
+            descriptors = Array(fds.dropLast())
+            return ready == 0 ? .timedOut : .ready
+        }
+        return .interrupted
+    }
+
     /// Sleeps until `deadline` unless interrupted.
     /// - Parameter deadline: When to wake.
     /// - Returns: `false` when interrupted before the deadline.

@@ -1,0 +1,83 @@
+import DictationKit
+import Foundation
+
+/// `dictate listen`'s output. On a terminal: a status line redrawn in place (a recording dot, the
+/// elapsed time, a level meter and the current partial) and each final as a line of its own with
+/// its unsure words marked. Anywhere else: every event as a line of JSON.
+struct LiveDisplay {
+    /// Words the recognizer is less sure of than this are marked.
+    static let lowConfidence = 0.5
+
+    private let live: Bool
+    private let colour: Bool
+    private let startedAt = ContinuousClock.now
+    private var level: Float = -100
+    private var partial = ""
+    private var statusShown = false
+
+    init(live: Bool) {
+        self.live = live
+        // https://no-color.org: any value of NO_COLOR, even empty, turns colour off.
+        colour = live && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    mutating func show(_ event: DictationEvent) {
+        guard live else {
+            Terminal.write(event.jsonLine() + "\n")
+            return
+        }
+        switch event {
+        case .partial(let transcript):
+            partial = transcript.text
+            redraw()
+        case .final(let transcript):
+            partial = ""
+            clear()
+            Terminal.write(line(for: transcript) + "\n")
+            redraw()
+        case .level(let dbfs):
+            level = dbfs
+            redraw()
+        case .error(let error) where !error.isFatal && error.code != .noSpeechDetected:
+            clear()
+            Terminal.write("dictate: \(error.description)\n", toStandardError: true)
+            redraw()
+        default:
+            break
+        }
+    }
+
+    mutating func finish() {
+        if live { clear() }
+    }
+
+    /// The final's text with unsure words underlined (or in brackets without colour).
+    func line(for transcript: Transcript) -> String {
+        guard !transcript.words.isEmpty else { return transcript.text }
+        return transcript.words.map { word in
+            guard word.confidence < Self.lowConfidence else { return word.text }
+            return colour ? "\u{1B}[4;33m\(word.text)\u{1B}[0m" : word.text
+        }.joined(separator: " ")
+    }
+
+    private mutating func redraw() {
+        let elapsed = Int((ContinuousClock.now - startedAt) / .seconds(1))
+        let time = String(format: "%02d:%02d", elapsed / 60, elapsed % 60)
+        let dot = colour ? "\u{1B}[31m●\u{1B}[0m" : "●"
+        let status = "\(dot) \(time) \(Self.meter(level)) \(partial)"
+        Terminal.write(Terminal.clearLine + Terminal.fittingLine(status, visibleExtra: colour ? 9 : 0))
+        statusShown = true
+    }
+
+    private mutating func clear() {
+        guard statusShown else { return }
+        Terminal.write(Terminal.clearLine)
+        statusShown = false
+    }
+
+    /// Ten cells from −60 dBFS (empty) to 0 dBFS (full).
+    static func meter(_ dbfs: Float) -> String {
+        let cells = Int(((max(-60, min(0, dbfs)) + 60) / 6).rounded())
+        return "[" + String(repeating: "▮", count: cells) + String(repeating: " ", count: 10 - cells) + "]"
+    }
+}

@@ -1,0 +1,104 @@
+import DictationKit
+
+/// Live audio from a microphone, through ALSA (libasound).
+///
+/// Capture starts when the session opens the source and runs on a thread of its own, so the first
+/// words are kept even while the recognizer is still loading. The device's own format is used
+/// (16-bit, else 32-bit, else float samples; mono if it can, else the nearest channel count; the
+/// preferred rate if it can, else the nearest), and the session converts it to what the
+/// recognizer needs.
+///
+/// ```swift
+/// let source = ALSACaptureSource(device: "default")
+/// guard case .granted = source.checkAccess() else { ... }
+/// let events = try await session.start(source: source, ...)
+/// ```
+///
+/// Faults become ``DictationKit/DictationError``s: a device that is missing
+/// (``DictationKit/DictationError/Code/microphoneUnavailable``), in use by another program
+/// (``DictationKit/DictationError/Code/deviceBusy``) or not allowed
+/// (``DictationKit/DictationError/Code/permissionDenied``) when the session opens it; one that
+/// fails or is unplugged while capturing
+/// (``DictationKit/DictationError/Code/deviceDisconnected``, after the audio captured before it).
+/// Overruns the device recovers from, and audio dropped because the recognizer fell more than
+/// `bufferSeconds` behind, are reported as non-fatal
+/// ``DictationKit/DictationError/Code/captureOverrun`` warnings; audio is never dropped silently.
+public struct ALSACaptureSource: AudioSource {
+    /// The ALSA PCM name: `default`, `hw:1,0`, `plughw:CARD=USB,DEV=0`, or a name from
+    /// ``captureDevices()``.
+    public var device: String
+    /// The sample rate to ask the device for; the nearest one it offers is used.
+    public var preferredSampleRate: Int
+    /// How many seconds of captured audio may wait for a slow recognizer before the oldest is
+    /// dropped (and reported).
+    public var bufferSeconds: Double
+    /// An ALSA configuration file read instead of the system's, for tests; `nil` uses the system
+    /// configuration (which honours `ALSA_CONFIG_PATH`).
+    var configurationFile: String?
+    /// How long the device may deliver nothing before it counts as disconnected.
+    var stallLimit: Duration = CaptureThread.defaultStallLimit
+
+    /// Describes an ALSA capture device.
+    /// - Parameters:
+    ///   - device: The ALSA PCM name; `"default"` (the default) is the system's default input.
+    ///   - preferredSampleRate: The rate to ask for, 16 kHz by default (what recognizers use, so
+    ///     nothing needs resampling when the device has it).
+    ///   - bufferSeconds: How much captured audio may wait for a slow recognizer, 30 s by default.
+    public init(device: String = "default", preferredSampleRate: Int = 16_000, bufferSeconds: Double = 30) {
+        self.device = device
+        self.preferredSampleRate = preferredSampleRate
+        self.bufferSeconds = bufferSeconds
+    }
+
+    /// Describes a device looked up in `configurationFile` rather than the system configuration.
+    init(device: String, configurationFile: String?, preferredSampleRate: Int = 16_000, bufferSeconds: Double = 30) {
+        self.init(device: device, preferredSampleRate: preferredSampleRate, bufferSeconds: bufferSeconds)
+        self.configurationFile = configurationFile
+    }
+
+    /// Opens the device and starts capturing on a dedicated thread.
+    ///
+    /// The reader's ``DictationKit/AudioReader/format`` is the negotiated one. After
+    /// ``DictationKit/AudioReader/interrupt()`` capture stops and the device is released, and
+    /// reads return what was captured before, then `nil`; ``DictationKit/AudioReader/close()``
+    /// returns once the device is closed.
+    /// - Returns: A reader of the live audio.
+    /// - Throws: ``DictationKit/DictationError/Code/microphoneUnavailable`` when the device doesn't
+    ///   exist or offers no usable format, ``DictationKit/DictationError/Code/deviceBusy`` when
+    ///   another program has it, ``DictationKit/DictationError/Code/permissionDenied`` when the
+    ///   user may not use it. Nothing is left open when it throws.
+    public func open() throws(DictationError) -> any AudioReader {
+        let device = device
+        let configurationFile = configurationFile
+        let rate = preferredSampleRate
+        return try LiveCaptureReader.start(deviceName: device, bufferSeconds: bufferSeconds, stallLimit: stallLimit) {
+            () throws(DictationError) -> any CaptureDevice in
+            let pcm = try ALSAPCM(name: device, configurationFile: configurationFile)
+            do throws(DictationError) {
+                try pcm.configure(preferredSampleRate: rate)
+            } catch {
+                pcm.close()
+                throw error
+            }
+            return pcm
+        }
+    }
+
+    /// Opens the device without blocking and closes it at once, to see whether a session could use it.
+    ///
+    /// A device in use by another program can't be used now, so it is reported as
+    /// ``DictationKit/PermissionStatus/denied(reason:)`` with a reason that says so and what to do,
+    /// rather than as granted.
+    /// - Returns: ``DictationKit/PermissionStatus/granted``;
+    ///   ``DictationKit/PermissionStatus/denied(reason:)`` when access is refused or the device is
+    ///   busy; ``DictationKit/PermissionStatus/noDevice`` when it doesn't exist.
+    public func checkAccess() -> PermissionStatus {
+        do {
+            let pcm = try ALSAPCM(name: device, configurationFile: configurationFile)
+            pcm.close()
+            return .granted
+        } catch {
+            return ALSAError.permissionStatus(for: error)
+        }
+    }
+}
