@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `dictate listen` through the real libasound capture path, fed by ``TestMicrophone``.
+@Suite(.serialized) struct ListenCommandTests {
+    static func events(_ result: DictateProcess.Result) throws -> [[String: Any]] {
+        try result.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not JSON: \($0)")
+        }
+    }
+
+    static func finals(_ events: [[String: Any]]) -> [String] {
+        events.filter { $0["type"] as? String == "final" }.compactMap { $0["text"] as? String }
+    }
+
+    /// Waits until the session has taken the audio in (it reports one level per 100 ms read).
+    /// Generous, so that a loaded machine has started `dictate` and opened the device by then.
+    static func settle() { usleep(3_000_000) }
+
+    @Test func ctrlCStopsGracefullyAndPrintsTheLastFinal() throws {
+        let microphone = try TestMicrophone()
+        let dictate = try RunningDictate(
+            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
+        microphone.play(try TestMicrophone.goForward())
+        Self.settle()
+        dictate.interrupt()
+        microphone.closeWriter()
+        let result = dictate.finish()
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = try Self.events(result)
+        #expect(Self.finals(events) == ["go forward ten meters"])
+        #expect(events.contains { $0["type"] as? String == "level" })
+        #expect(events.contains { $0["type"] as? String == "partial" })
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+    }
+
+    @Test func theFirstWordIsKeptWhenSpeechStartsAtTheFirstSample() throws {
+        // goforward's speech starts 0.46 s in: cut that off, so "go" begins at sample 0.
+        let speech = Array(try TestMicrophone.goForward().dropFirst(Int(0.45 * 16_000)))
+        let microphone = try TestMicrophone()
+        let dictate = try RunningDictate(
+            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
+        microphone.play(speech)
+        Self.settle()
+        dictate.interrupt()
+        microphone.closeWriter()
+        let finals = Self.finals(try Self.events(dictate.finish()))
+        #expect(finals.joined(separator: " ").hasPrefix("go forward"), "\(finals)")
+    }
+
+    @Test func theLastWordIsKeptWhenStopFollowsIt() throws {
+        // Stop right after the last sample of "meters" (it ends at 2.12 s): no trailing silence at all.
+        let speech = Array(try TestMicrophone.goForward().prefix(Int(2.13 * 16_000)))
+        let microphone = try TestMicrophone()
+        let dictate = try RunningDictate(
+            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
+        microphone.play(speech)
+        Self.settle()
+        dictate.interrupt()
+        microphone.closeWriter()
+        let finals = Self.finals(try Self.events(dictate.finish()))
+        #expect(finals.joined(separator: " ").hasSuffix("ten meters"), "\(finals)")
+    }
+
+    @Test func timeoutsEndTheSessionByThemselves() throws {
+        let microphone = try TestMicrophone()
+        let quiet = try RunningDictate(
+            ["listen", "--device", TestMicrophone.device, "--format", "jsonl", "--no-speech-timeout", "2"],
+            environment: microphone.environment)
+        microphone.keepPlayingSilence()
+        let nothing = quiet.finish()
+        microphone.closeWriter()
+        #expect(nothing.status == 1)
+        #expect(nothing.standardError.contains("(noSpeechDetected)"), "\(nothing.standardError)")
+        #expect(try Self.events(nothing).last?["errorCode"] as? String == "noSpeechDetected")
+
+        let again = try TestMicrophone()
+        let capped = try RunningDictate(
+            ["listen", "--device", TestMicrophone.device, "--format", "jsonl", "--silence-timeout", "1.5"],
+            environment: again.environment)
+        again.play(try TestMicrophone.goForward())
+        again.keepPlayingSilence()
+        let result = capped.finish()
+        again.closeWriter()
+        #expect(result.status == 0, "\(result.standardError)")
+        let heard = try Self.events(result)
+        #expect(Self.finals(heard) == ["go forward ten meters"], "\(result.standardOutput.suffix(2000))")
+        #expect(!heard.contains { $0["errorCode"] as? String == "captureOverrun" })
+    }
+
+    @Test func anUnknownDeviceIsMicrophoneUnavailable() throws {
+        let result = try DictateProcess.run(["listen", "--device", "no_such_device_here"])
+        #expect(result.status == 74)
+        #expect(result.standardError.contains("(microphoneUnavailable)"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "one line, no libasound noise: \(result.standardError)")
+    }
+
+    @Test func devicesAndDoctorSeeTheTestDevice() throws {
+        let microphone = try TestMicrophone()
+        let devices = try DictateProcess.run(["devices"], environment: microphone.environment)
+        #expect(devices.status == 0)
+        #expect(devices.lines.contains { $0.hasPrefix(TestMicrophone.device) && $0.contains("DictationKit test capture") })
+
+        let healthy = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: microphone.environment)
+        #expect(healthy.status == 0, "\(healthy.standardOutput)")
+        #expect(healthy.standardOutput.contains("✔ device \(TestMicrophone.device)"))
+        #expect(healthy.standardOutput.contains("✔ decoder"))
+
+        let broken = try DictateProcess.run(["doctor", "--device", "no_such_device_here", "--locale", "xx-YY"])
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("✘ device no_such_device_here"))
+        #expect(broken.standardOutput.contains("✘ locale xx-YY"))
+    }
+
+    /// On a terminal: the status line is redrawn in place (meter, timer, partial), the final gets a
+    /// line of its own, and Ctrl-C typed at the terminal ends the session cleanly.
+    @Test(arguments: [false, true])
+    func onATerminalPartialsAreRedrawnAndCtrlCEndsCleanly(noColor: Bool) throws {
+        let script = "/usr/bin/script"
+        try #require(FileManager.default.isExecutableFile(atPath: script), "script is missing: apt-get install bsdutils")
+        let microphone = try TestMicrophone()
+        var environment = microphone.environment
+        environment["TERM"] = "xterm"
+        environment["NO_COLOR"] = noColor ? "1" : nil
+        let dictate = try RunningDictate(
+            ["listen", "--device", TestMicrophone.device], environment: environment,
+            wrapper: [script, "-qefc"])
+        microphone.play(try TestMicrophone.goForward())
+        Self.settle()
+        dictate.type("\u{03}")  // Ctrl-C, through the pseudo-terminal's line discipline
+        microphone.closeWriter()
+        let result = dictate.finish()
+        #expect(result.status == 0, "\(result.standardOutput)")
+        let screen = result.standardOutput
+        #expect(screen.contains("\u{1B}[2K"), "the status line is cleared and redrawn")
+        #expect(screen.contains("●") && screen.contains("["), "recording dot and level meter")
+        #expect(screen.contains("00:0"), "elapsed timer")
+        #expect(screen.contains("go forward"), "partials or the final are shown")
+        // The final ends up on a line of its own, with "ten" (confidence 0.24) underlined in colour,
+        // unless NO_COLOR asks for none.
+        let final = noColor ? "go forward ten meters\r\n" : "go forward \u{1B}[4;33mten\u{1B}[0m meters\r\n"
+        #expect(screen.contains(final), "\(screen.debugDescription)")
+        #expect(screen.contains("\u{1B}[4") == !noColor, "underline only with colour")
+        #expect(!screen.contains("{\""), "no JSON on a terminal")
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A capture device for `dictate listen` with no sound card: an ALSA configuration (the system's,
+/// plus a `file` plugin PCM over `null`) whose `infile` is a FIFO the test writes audio into, so
+/// the real libasound capture path carries it.
+///
+/// The FIFO is opened read-write before `dictate` starts, so that neither side blocks in open();
+/// the plugin is not paced, so audio is taken as fast as it is written. After the writer closes,
+/// the plugin delivers silence without end.
+final class TestMicrophone {
+    static let device = "dk_test_mic"
+    let directory: URL
+    let configuration: URL
+    private let fifo: URL
+    private var writer: Int32 = -1
+    private let feed = SilenceFeed()
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-mic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        fifo = directory.appendingPathComponent("mic.fifo")
+        configuration = directory.appendingPathComponent("asound.conf")
+        try #require(mkfifo(fifo.path, 0o600) == 0, "mkfifo failed")
+        try """
+            </usr/share/alsa/alsa.conf>
+
+            pcm.\(Self.device) {
+                type file
+                slave.pcm "null"
+                file "/dev/null"
+                infile "\(fifo.path)"
+                format "raw"
+                hint {
+                    show on
+                    description "DictationKit test capture"
+                }
+            }
+            """.write(to: configuration, atomically: true, encoding: .utf8)
+        try #require(FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf"), "ALSA's configuration is missing: apt-get install libasound2-dev")
+        writer = open(fifo.path, O_RDWR)
+        try #require(writer >= 0, "opening the FIFO failed")
+    }
+
+    deinit {
+        closeWriter()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The environment `dictate` needs to see the test device.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["ALSA_CONFIG_PATH"] = configuration.path
+        return environment
+    }
+
+    /// Writes 16 kHz mono 16-bit samples, in whole 20 ms periods as a sound card would deliver them.
+    func play(_ samples: [Int16]) {
+        var padded = samples
+        if padded.count % 320 != 0 { padded += [Int16](repeating: 0, count: 320 - padded.count % 320) }
+        padded.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = write(writer, base + offset, min(4096, bytes.count - offset))
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    func playSilence(seconds: Double) {
+        play([Int16](repeating: 0, count: Int(seconds * 16_000)))
+    }
+
+    /// Plays silence at real time, 20 ms at a time, until ``closeWriter()``: a microphone in a quiet
+    /// room. Unlike a closed writer (after which the device floods silence faster than real time),
+    /// this never overflows the capture buffer, and every read returns, so a session that ends by
+    /// itself can stop the capture.
+    func keepPlayingSilence() {
+        feed.running.store(true, ordering: .sequentiallyConsistent)
+        let descriptor = writer
+        let feed = self.feed
+        Thread.detachNewThread {
+            let period = [UInt8](repeating: 0, count: 640)
+            while feed.running.load(ordering: .sequentiallyConsistent) {
+                _ = period.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                usleep(20_000)
+            }
+            feed.stopped.signal()
+        }
+    }
+
+    /// Ends the audio: from now on the device delivers silence (and a reader blocked on the FIFO returns).
+    func closeWriter() {
+        if feed.running.exchange(false, ordering: .sequentiallyConsistent) { feed.stopped.wait() }
+        if writer >= 0 { close(writer) }
+        writer = -1
+    }
+
+    static func goForward() throws -> [Int16] {
+        let path = "/usr/share/pocketsphinx/test/data/goforward.raw"
+        let data = try #require(FileManager.default.contents(atPath: path), "missing \(path): apt-get install pocketsphinx-testdata")
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+}
+
+/// Tells the silence feeder thread when to stop, and it tells when it has.
+private final class SilenceFeed: Sendable {
+    let running = Atomic<Bool>(false)
+    let stopped = DispatchSemaphore(value: 0)
+}
+
+/// `dictate` running in the background, with its output collected.
+final class RunningDictate {
+    let process = Process()
+    private let output = Pipe()
+    private let errorFile: URL
+    private let inputPipe = Pipe()
+
+    init(_ arguments: [String], environment: [String: String], wrapper: [String] = []) throws {
+        let executable = try DictateProcess.executable
+        if wrapper.isEmpty {
+            process.executableURL = executable
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: wrapper[0])
+            let command = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            process.arguments = Array(wrapper.dropFirst()) + [command]
+        }
+        process.environment = environment
+        errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardInput = inputPipe
+        try process.run()
+        // A hung dictate must fail its test, not hold CI until its time limit.
+        // (Process is thread-safe for isRunning and its pid; it is only read here.)
+        nonisolated(unsafe) let watched = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + 90) {
+            if watched.isRunning { kill(watched.processIdentifier, SIGKILL) }
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: errorFile) }
+
+    /// Types into the process's standard input (for a wrapper that gives it a terminal).
+    func type(_ text: String) {
+        inputPipe.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    func interrupt() { kill(process.processIdentifier, SIGINT) }
+
+    /// Waits for the process to exit, reading all it printed.
+    func finish() -> DictateProcess.Result {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return DictateProcess.Result(
+            status: process.terminationStatus, standardOutput: String(decoding: data, as: UTF8.self),
+            standardError: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+    }
+}
