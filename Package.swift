@@ -44,6 +44,11 @@ let package = Package(
             ],
             path: "Examples/dictate"
         ),
+        .executableTarget(
+            name: "dictation-latency",
+            dependencies: ["DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx"],
+            path: "Benchmarks/DictationLatency"
+        ),
         .testTarget(name: "DictationKitTests", dependencies: ["DictationKit", "DictationTesting"]),
         .testTarget(name: "DictationCaptureTests", dependencies: ["DictationCapture", "DictationKit"]),
         .testTarget(name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit"]),

@@ -21,15 +21,20 @@ import Glibc
     /// Generous, so that a loaded machine has started `dictate` and opened the device by then.
     static func settle() { usleep(3_000_000) }
 
-    @Test func ctrlCStopsGracefullyAndPrintsTheLastFinal() throws {
+    /// Runs `dictate listen --format jsonl`, plays `samples` into the test device, then presses Ctrl-C.
+    static func listenAndInterrupt(playing samples: [Int16]) throws -> DictateProcess.Result {
         let microphone = try TestMicrophone()
         let dictate = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
-        microphone.play(try TestMicrophone.goForward())
-        Self.settle()
+        microphone.play(samples)
+        settle()
         dictate.interrupt()
         microphone.closeWriter()
-        let result = dictate.finish()
+        return dictate.finish()
+    }
+
+    @Test func ctrlCStopsGracefullyAndPrintsTheLastFinal() throws {
+        let result = try Self.listenAndInterrupt(playing: try TestMicrophone.goForward())
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         #expect(Self.finals(events) == ["go forward ten meters"])
@@ -41,28 +46,14 @@ import Glibc
     @Test func theFirstWordIsKeptWhenSpeechStartsAtTheFirstSample() throws {
         // goforward's speech starts 0.46 s in: cut that off, so "go" begins at sample 0.
         let speech = Array(try TestMicrophone.goForward().dropFirst(Int(0.45 * 16_000)))
-        let microphone = try TestMicrophone()
-        let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
-        microphone.play(speech)
-        Self.settle()
-        dictate.interrupt()
-        microphone.closeWriter()
-        let finals = Self.finals(try Self.events(dictate.finish()))
+        let finals = Self.finals(try Self.events(try Self.listenAndInterrupt(playing: speech)))
         #expect(finals.joined(separator: " ").hasPrefix("go forward"), "\(finals)")
     }
 
     @Test func theLastWordIsKeptWhenStopFollowsIt() throws {
         // Stop right after the last sample of "meters" (it ends at 2.12 s): no trailing silence at all.
         let speech = Array(try TestMicrophone.goForward().prefix(Int(2.13 * 16_000)))
-        let microphone = try TestMicrophone()
-        let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
-        microphone.play(speech)
-        Self.settle()
-        dictate.interrupt()
-        microphone.closeWriter()
-        let finals = Self.finals(try Self.events(dictate.finish()))
+        let finals = Self.finals(try Self.events(try Self.listenAndInterrupt(playing: speech)))
         #expect(finals.joined(separator: " ").hasSuffix("ten meters"), "\(finals)")
     }
 
@@ -120,15 +111,12 @@ import Glibc
     /// line of its own, and Ctrl-C typed at the terminal ends the session cleanly.
     @Test(arguments: [false, true])
     func onATerminalPartialsAreRedrawnAndCtrlCEndsCleanly(noColor: Bool) throws {
-        let script = "/usr/bin/script"
-        try #require(FileManager.default.isExecutableFile(atPath: script), "script is missing: apt-get install bsdutils")
         let microphone = try TestMicrophone()
         var environment = microphone.environment
         environment["TERM"] = "xterm"
         environment["NO_COLOR"] = noColor ? "1" : nil
         let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device], environment: environment,
-            wrapper: [script, "-qefc"])
+            ["listen", "--device", TestMicrophone.device], environment: environment, terminal: true)
         microphone.play(try TestMicrophone.goForward())
         Self.settle()
         dictate.type("\u{03}")  // Ctrl-C, through the pseudo-terminal's line discipline

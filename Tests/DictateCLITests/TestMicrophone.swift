@@ -122,15 +122,23 @@ final class RunningDictate {
     private let errorFile: URL
     private let inputPipe = Pipe()
 
-    init(_ arguments: [String], environment: [String: String], wrapper: [String] = []) throws {
+    /// - Parameters:
+    ///   - arguments: `dictate`'s arguments.
+    ///   - environment: Its environment.
+    ///   - terminal: Run it on a pseudo-terminal made by util-linux's `script`, which passes what
+    ///     is typed with ``type(_:)`` through the terminal's line discipline (Ctrl-C becomes SIGINT).
+    init(_ arguments: [String], environment: [String: String], terminal: Bool = false) throws {
         let executable = try DictateProcess.executable
-        if wrapper.isEmpty {
+        if terminal {
+            let script = "/usr/bin/script"
+            try #require(FileManager.default.isExecutableFile(atPath: script), "script is missing: apt-get install bsdutils")
+            process.executableURL = URL(fileURLWithPath: script)
+            let command = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            // -e: its exit status; -f: flush as it goes; /dev/null: keep no typescript file.
+            process.arguments = ["-qefc", command, "/dev/null"]
+        } else {
             process.executableURL = executable
             process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: wrapper[0])
-            let command = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-            process.arguments = Array(wrapper.dropFirst()) + [command]
         }
         process.environment = environment
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-err-\(UUID().uuidString)")

@@ -1,0 +1,42 @@
+// Latency of live dictation, release build:
+//
+//     swift run -c release dictation-latency [--utterances 50] [--stops 50]
+//
+// A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
+// real time, so the wall-clock moment each sample became available is known. Two figures, each
+// as p50 / p95 / max:
+// - partial latency: from the moment the last frame of a word is available to the first event
+//   (partial, or the final when no partial had it) that holds that word near its place;
+// - stop latency: from calling stop() in the middle of an utterance to stop() returning (the
+//   captured audio decoded, the final delivered, the source released).
+import DictationCapture
+import DictationKit
+import DictationPocketSphinx
+import DictationPreprocessing
+import Foundation
+
+let arguments = CommandLine.arguments
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
+        return value
+    }
+    return number
+}
+let utteranceCount = option("--utterances", default: 50)
+let stopCount = option("--stops", default: 50)
+
+let recordings = try SpeechCorpus.load()
+let recognizer = PocketSphinxRecognizer()
+
+print("partial latency over \(utteranceCount) utterances, paced at real time…")
+let partials = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer).run()
+print("stop() latency over \(stopCount) sessions…")
+let stops = stopCount > 0 ? try await StopLatencyRun(recordings: recordings, sessions: stopCount, recognizer: recognizer).run() : []
+
+print("")
+print("measure                          count     p50 ms     p95 ms     max ms   target p95")
+print(Percentiles(partials.latencies).row("partial latency (word end → event)", target: "< 300 ms"))
+print(Percentiles(stops).row("stop() to return", target: "< 500 ms"))
+print(Percentiles(partials.partialOnly).row("  words first seen in a partial", target: ""))
+print(Percentiles(partials.finalOnly).row("  words seen only in the final", target: ""))
+print(Percentiles(partials.afterFirstUtterance).row("  after the first utterance", target: ""))
