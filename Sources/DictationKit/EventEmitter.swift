@@ -16,10 +16,6 @@ struct EventEmitter {
         for update in updates { emit(update) }
     }
 
-    mutating func emit(_ error: DictationEvent) {
-        emitEvent(error)
-    }
-
     mutating func emitEvent(_ event: DictationEvent) {
         continuation.yield(event)
     }

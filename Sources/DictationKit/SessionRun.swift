@@ -81,7 +81,7 @@ final class SessionRun: Sendable {
         do {
             reader = try source.open()
         } catch {
-            pipeline.emit(.error(error))
+            pipeline.emitEvent(.error(error))
             return
         }
         let stopCameEarly = control.withLock { state -> Bool in
@@ -102,7 +102,7 @@ final class SessionRun: Sendable {
             processor = try preprocessing.makeProcessor(input: reader.format, outputSampleRate: recognizer.sampleRate)
             decoder = try recognizer.makeDecoder(locale: options.locale)
         } catch {
-            pipeline.emit(.error(error))
+            pipeline.emitEvent(.error(error))
             return
         }
         logger.debug("session started", metadata: ["format": "\(reader.format)", "locale": "\(decoder.locale)"])
@@ -162,14 +162,14 @@ final class SessionRun: Sendable {
                 pipeline.emitEvent(.progress(processed: processed, total: total))
             }
         } catch {
-            pipeline.emit(.error(error))
+            pipeline.emitEvent(.error(error))
             return
         }
         if let readError {
-            pipeline.emit(.error(readError))
+            pipeline.emitEvent(.error(readError))
         } else if !timeouts.heardSpeech {
             // As Apple's recognizer does: a session that heard nothing says so, without failing.
-            pipeline.emit(.error(.noSpeechDetected()))
+            pipeline.emitEvent(.error(.noSpeechDetected()))
         }
         logger.debug("session finished", metadata: ["seconds": "\(processed)", "utterances": "\(pipeline.utteranceCount)"])
     }
