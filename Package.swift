@@ -50,8 +50,10 @@ let package = Package(
             path: "Benchmarks/DictationLatency"
         ),
         .testTarget(name: "DictationKitTests", dependencies: ["DictationKit", "DictationTesting"]),
-        .testTarget(name: "DictationCaptureTests", dependencies: ["DictationCapture", "DictationKit"]),
-        .testTarget(name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit"]),
+        .testTarget(name: "DictationCaptureTests", dependencies: ["DictationCapture", "DictationKit", "DictationTesting"]),
+        .testTarget(
+            name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit", "DictationTesting"]
+        ),
         .testTarget(
             name: "DictationPocketSphinxTests",
             dependencies: [

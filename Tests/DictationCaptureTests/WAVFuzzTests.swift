@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTesting
 import Foundation
 import Testing
 
@@ -7,18 +8,6 @@ import Testing
 /// Thousands of deterministically damaged WAV files: each decodes or fails with invalidAudio,
 /// never crashes, hangs or returns more audio than its bytes hold.
 @Suite struct WAVFuzzTests {
-    /// SplitMix64: small, seeded, the same sequence on every machine.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func seeds() -> [[UInt8]] {
         let tone = (0..<300).map { Int16(8_000 * sin(Double($0) / 5)) }
         var plain = WAVBuilder()
@@ -40,7 +29,7 @@ import Testing
     static let sizeFieldOffsets = [4, 16, 40, 52, 64]
     static let interestingSizes: [UInt32] = [0, 1, 2, 3, 15, 16, 17, 39, 40, 0x7FFF_F000, 0x8000_0000, 0xFFFF_FFFE, 0xFFFF_FFFF]
 
-    static func mutate(_ seed: [UInt8], with random: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], with random: inout SplitMix64) -> [UInt8] {
         var bytes = seed
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             switch Int.random(in: 0..<6, using: &random) {
@@ -76,7 +65,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func mutatedFilesDecodeOrFailCleanly() throws {
-        var random = SeededGenerator(state: 0x5EED_D1C7)
+        var random = SplitMix64(seed: 0x5EED_D1C7)
         let seeds = Self.seeds()
         let directory = try TemporaryDirectory()
         var decoded = 0

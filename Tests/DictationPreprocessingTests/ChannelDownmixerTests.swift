@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTesting
 import Testing
 
 import DictationPreprocessing
