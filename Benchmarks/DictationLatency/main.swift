@@ -1,6 +1,6 @@
 // Latency of live dictation, release build:
 //
-//     swift run -c release dictation-latency [--utterances 50] [--stops 50]
+//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--decoder -NAME=VALUE ...]
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. Two figures, each
@@ -26,7 +26,14 @@ let utteranceCount = option("--utterances", default: 50)
 let stopCount = option("--stops", default: 50)
 
 let recordings = try SpeechCorpus.load()
-let recognizer = PocketSphinxRecognizer()
+// PocketSphinx options to try, e.g. `--decoder -vad_postspeech=30`.
+var decoderOptions: [String: String] = [:]
+for (index, argument) in arguments.enumerated() where argument == "--decoder" && index + 1 < arguments.count {
+    let pair = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
+    if pair.count == 2 { decoderOptions[pair[0]] = pair[1] }
+}
+let recognizer = PocketSphinxRecognizer(decoderOptions: decoderOptions)
+if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
 
 print("partial latency over \(utteranceCount) utterances, paced at real time…")
 let partials = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer).run()
