@@ -9,16 +9,6 @@ import DictationKit
 ///
 /// A value type guarded by ``CaptureChannel``'s `Mutex`; it never blocks.
 struct CaptureQueue {
-    /// One period as the device delivered it.
-    struct Chunk {
-        /// Interleaved samples in -1...1.
-        var samples: [Float]
-        /// Frames captured before this chunk's first frame: its place in the stream.
-        var startFrame: Int
-        /// When the chunk's first frame was captured.
-        var captureTime: ContinuousClock.Instant
-    }
-
     /// What a reader gets from one look at the queue.
     enum Take {
         case frame(AudioFrame)
@@ -31,15 +21,12 @@ struct CaptureQueue {
     private(set) var channelCount = 1
     private(set) var capacityFrames = 1
 
-    /// Chunks in capture order; those before `head` are taken, and `headOffset` frames of the one
-    /// at `head` too. Taken chunks are removed in batches, so a take costs no shifting.
-    private var chunks: [Chunk] = []
-    private var head = 0
-    private var headOffset = 0
-    private(set) var queuedFrames = 0
+    /// Captured periods with their capture times, in order.
+    private var periods = InterleavedSampleQueue(channelCount: 1)
+    var queuedFrames: Int { periods.queuedFrames }
 
     /// Frames the device delivered, queued or not: the stream position of the next period.
-    private(set) var capturedFrames = 0
+    var capturedFrames: Int { periods.appendedSamples / channelCount }
     /// Frames dropped because the queue was full, since the start.
     private(set) var droppedFrames = 0
     /// Device overruns that were recovered from, since the start.
@@ -65,6 +52,7 @@ struct CaptureQueue {
         sampleRate = max(format.sampleRate, 1)
         channelCount = max(format.channelCount, 1)
         self.capacityFrames = max(capacityFrames, 1)
+        periods = InterleavedSampleQueue(channelCount: channelCount)
     }
 
     /// Queues a captured period, dropping the oldest audio beyond the capacity.
@@ -72,14 +60,13 @@ struct CaptureQueue {
     ///   captured after `stop()`, so it doesn't belong to the session.
     mutating func append(_ samples: [Float], captureTime: ContinuousClock.Instant) -> Bool {
         guard !isStopping else { return false }
-        let frames = samples.count / channelCount
-        guard frames > 0 else { return true }
-        chunks.append(Chunk(samples: samples, startFrame: capturedFrames, captureTime: captureTime))
-        capturedFrames += frames
-        queuedFrames += frames
+        guard samples.count >= channelCount else { return true }
+        // A device delivers whole frames; a stray partial one would shift every later channel.
+        let whole = samples.count - samples.count % channelCount
+        periods.append(whole == samples.count ? samples : Array(samples.prefix(whole)), time: captureTime)
         if queuedFrames > capacityFrames {
             let excess = queuedFrames - capacityFrames
-            discardOldest(excess)
+            periods.discardOldest(frames: excess)
             droppedFrames += excess
             unreportedDroppedFrames += excess
         }
@@ -112,7 +99,7 @@ struct CaptureQueue {
     /// Takes up to `maxFrames` frames, the failure once the audio before it is delivered, the end,
     /// or tells the reader to wait.
     mutating func take(maxFrames: Int) -> Take {
-        if queuedFrames > 0 { return .frame(takeFrames(min(maxFrames, queuedFrames))) }
+        if let taken = periods.take(maxFrames: maxFrames) { return .frame(frame(from: taken)) }
         if let failure, !failureDelivered {
             failureDelivered = true
             return .failure(failure)
@@ -131,53 +118,11 @@ struct CaptureQueue {
         return (unreportedOverruns, unreportedDroppedFrames)
     }
 
-    private mutating func takeFrames(_ frames: Int) -> AudioFrame {
-        let first = chunks[head]
-        let offset = headOffset
-        var samples: [Float] = []
-        samples.reserveCapacity(frames * channelCount)
-        var left = frames
-        while left > 0 {
-            let chunk = chunks[head]
-            let available = chunk.samples.count / channelCount - headOffset
-            let piece = min(left, available)
-            let start = headOffset * channelCount
-            samples.append(contentsOf: chunk.samples[start..<start + piece * channelCount])
-            left -= piece
-            advanceHead(by: piece)
-        }
-        queuedFrames -= frames
-        let lead = Double(offset) / Double(sampleRate)
+    private func frame(from taken: InterleavedSampleQueue.Taken) -> AudioFrame {
+        let lead = Double(taken.framesIntoBuffer) / Double(sampleRate)
         return AudioFrame(
-            samples: samples, sampleRate: sampleRate, channelCount: channelCount,
-            startTime: Double(first.startFrame + offset) / Double(sampleRate),
-            captureTime: first.captureTime + .seconds(lead))
-    }
-
-    private mutating func discardOldest(_ frames: Int) {
-        var left = frames
-        while left > 0 {
-            let available = chunks[head].samples.count / channelCount - headOffset
-            let piece = min(left, available)
-            left -= piece
-            advanceHead(by: piece)
-        }
-        queuedFrames -= frames
-    }
-
-    /// Moves past `frames` frames of the head chunk, which holds at least that many.
-    private mutating func advanceHead(by frames: Int) {
-        headOffset += frames
-        guard headOffset * channelCount >= chunks[head].samples.count else { return }
-        head += 1
-        headOffset = 0
-        // Compact now and then rather than shifting the array on every take.
-        if head == chunks.count {
-            chunks.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64, head * 2 >= chunks.count {
-            chunks.removeFirst(head)
-            head = 0
-        }
+            samples: taken.samples, sampleRate: sampleRate, channelCount: channelCount,
+            startTime: Double(taken.startFrame) / Double(sampleRate),
+            captureTime: taken.bufferTime.map { $0 + .seconds(lead) })
     }
 }

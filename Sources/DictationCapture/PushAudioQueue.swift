@@ -9,10 +9,7 @@ struct PushAudioQueue {
     /// The most sample frames held at once.
     let capacityFrames: Int
 
-    /// Buffers in append order; `headOffset` samples of the first one are already taken.
-    private var buffers: [[Float]] = []
-    private var headOffset = 0
-    private(set) var queuedSamples = 0
+    private var samples: InterleavedSampleQueue
     private(set) var droppedFrames = 0
 
     /// The app called `finish()`: the reader ends once the queue is empty.
@@ -28,6 +25,7 @@ struct PushAudioQueue {
     init(channelCount: Int, capacityFrames: Int) {
         self.channelCount = max(channelCount, 1)
         self.capacityFrames = max(capacityFrames, 1)
+        samples = InterleavedSampleQueue(channelCount: channelCount)
     }
 
     /// Frames for `count` samples, a trailing partial frame counting as one.
@@ -37,45 +35,27 @@ struct PushAudioQueue {
 
     /// Queues `samples`, or counts them as dropped when they don't fit or come after the end.
     /// - Returns: Whether the samples were queued.
-    mutating func append(_ samples: [Float]) -> Bool {
-        guard !samples.isEmpty else { return true }
-        if isFinished || queuedSamples + samples.count > capacityFrames * channelCount {
-            droppedFrames += frames(inSamples: samples.count)
+    mutating func append(_ buffer: [Float]) -> Bool {
+        guard !buffer.isEmpty else { return true }
+        if isFinished || samples.queuedSamples + buffer.count > capacityFrames * channelCount {
+            droppedFrames += frames(inSamples: buffer.count)
             return false
         }
-        buffers.append(samples)
-        queuedSamples += samples.count
+        samples.append(buffer)
         return true
     }
 
     /// Takes up to `maxFrames` whole frames from the front.
     /// - Returns: Interleaved samples, or `nil` when not one whole frame is queued.
     mutating func take(maxFrames: Int) -> [Float]? {
-        let frames = min(maxFrames, queuedSamples / channelCount)
-        guard frames > 0 else { return nil }
-        let wanted = frames * channelCount
-        var taken: [Float] = []
-        taken.reserveCapacity(wanted)
-        while taken.count < wanted, let head = buffers.first {
-            let piece = min(wanted - taken.count, head.count - headOffset)
-            taken.append(contentsOf: head[headOffset..<headOffset + piece])
-            headOffset += piece
-            if headOffset == head.count {
-                buffers.removeFirst()
-                headOffset = 0
-            }
-        }
-        queuedSamples -= taken.count
-        return taken
+        samples.take(maxFrames: maxFrames)?.samples
     }
 
     /// Ends a reader's session: audio it left unread is counted as dropped rather than fed to the
     /// next session, which would hear stale speech, and the next session starts unfinished.
     mutating func endSession() {
-        droppedFrames += frames(inSamples: queuedSamples)
-        buffers = []
-        headOffset = 0
-        queuedSamples = 0
+        droppedFrames += frames(inSamples: samples.queuedSamples)
+        samples.removeAll()
         activeReader = nil
         isFinished = false
         isInterrupted = false
