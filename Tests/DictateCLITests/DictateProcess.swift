@@ -33,33 +33,8 @@ struct DictateProcess {
 
     /// Runs `dictate` with arguments, optionally feeding standard input, and waits for it.
     static func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        // Standard error goes to a file, so reading standard output alone can never deadlock.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let output = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        try process.run()
-        if let input {
-            // Written from another thread so a large input cannot deadlock against a full output pipe.
-            let writer = inputPipe.fileHandleForWriting
-            Thread.detachNewThread {
-                writer.write(input)
-                try? writer.close()
-            }
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+        let dictate = try RunningDictate(arguments, environment: environment ?? ProcessInfo.processInfo.environment)
+        dictate.endInput(after: input ?? Data())
+        return dictate.finish()
     }
 }
