@@ -13,7 +13,7 @@ struct LiveDisplay {
     private let startedAt = ContinuousClock.now
     private var level: Float = -100
     private var partial = ""
-    private var statusShown = false
+    private var status = StatusLine()
 
     init(live: Bool) {
         self.live = live
@@ -32,14 +32,14 @@ struct LiveDisplay {
             redraw()
         case .final(let transcript):
             partial = ""
-            clear()
+            status.clear()
             Terminal.write(line(for: transcript) + "\n")
             redraw()
         case .level(let dbfs):
             level = dbfs
             redraw()
         case .error(let error) where !error.isFatal && error.code != .noSpeechDetected:
-            clear()
+            status.clear()
             Terminal.write("dictate: \(error.description)\n", toStandardError: true)
             redraw()
         default:
@@ -48,7 +48,7 @@ struct LiveDisplay {
     }
 
     mutating func finish() {
-        if live { clear() }
+        if live { status.clear() }
     }
 
     /// The final's text with unsure words underlined (or in brackets without colour).
@@ -64,15 +64,7 @@ struct LiveDisplay {
         let elapsed = Int((ContinuousClock.now - startedAt) / .seconds(1))
         let time = String(format: "%02d:%02d", elapsed / 60, elapsed % 60)
         let dot = colour ? "\u{1B}[31m●\u{1B}[0m" : "●"
-        let status = "\(dot) \(time) \(Self.meter(level)) \(partial)"
-        Terminal.write(Terminal.clearLine + Terminal.fittingLine(status, visibleExtra: colour ? 9 : 0))
-        statusShown = true
-    }
-
-    private mutating func clear() {
-        guard statusShown else { return }
-        Terminal.write(Terminal.clearLine)
-        statusShown = false
+        status.show("\(dot) \(time) \(Self.meter(level)) \(partial)", toStandardError: false, visibleExtra: colour ? 9 : 0)
     }
 
     /// Ten cells from −60 dBFS (empty) to 0 dBFS (full).

@@ -11,7 +11,7 @@ struct TranscriptPrinter {
     private let showsProgress: Bool
     private let outputIsTerminal = Terminal.standardOutputIsTerminal
     private var subtitles: SubtitleFormatter?
-    private var statusLineShown = false
+    private var status = StatusLine()
     private let startedAt = Date()
 
     init(format: OutputFormat, label: String?, showsProgress: Bool) {
@@ -29,14 +29,14 @@ struct TranscriptPrinter {
     mutating func print(_ event: DictationEvent) {
         switch (format, event) {
         case (_, .progress(let processed, let total)):
-            if showsProgress { showStatus(progress(processed: processed, total: total)) }
+            if showsProgress { status.show(progress(processed: processed, total: total), toStandardError: true) }
         case (.jsonl, _):
             output(event.jsonLine() + "\n")
         case (.text, .final(let transcript)):
             output(prefixed(transcript.text) + "\n")
         case (.text, .partial(let transcript)):
             if outputIsTerminal {
-                showStatus(prefixed(transcript.text) + " …", onStandardError: false)
+                status.show(prefixed(transcript.text) + " …", toStandardError: false)
             } else {
                 output("… " + prefixed(transcript.text) + "\n")
             }
@@ -49,11 +49,11 @@ struct TranscriptPrinter {
 
     /// Reports a non-fatal error on standard error and goes on.
     mutating func warn(_ error: DictationError) {
-        clearStatus()
+        status.clear()
         Terminal.write("dictate: \(error.description)\n", toStandardError: true)
     }
 
-    mutating func finish() { clearStatus() }
+    mutating func finish() { status.clear() }
 
     private func prefixed(_ text: String) -> String {
         label.map { "\($0): \(text)" } ?? text
@@ -68,19 +68,7 @@ struct TranscriptPrinter {
     }
 
     private mutating func output(_ text: String) {
-        clearStatus()
+        status.clear()
         Terminal.write(text)
-    }
-
-    private mutating func showStatus(_ text: String, onStandardError: Bool = true) {
-        Terminal.write(Terminal.clearLine + Terminal.fittingLine(text), toStandardError: onStandardError)
-        statusLineShown = true
-    }
-
-    private mutating func clearStatus() {
-        guard statusLineShown else { return }
-        // The status line may be on either stream; on a terminal both show the same line.
-        Terminal.write(Terminal.clearLine, toStandardError: Terminal.standardErrorIsTerminal)
-        statusLineShown = false
     }
 }
