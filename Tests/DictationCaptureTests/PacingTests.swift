@@ -8,10 +8,8 @@ import Testing
 @Suite struct PacingTests {
     @Test func realTimeReadingTakesAtLeastTheAudioDuration() throws {
         let speech = try TestFixtures.goforward(seconds: 0.5)
-        var builder = WAVBuilder()
-        builder.data = TestFixtures.bytes(speech)
         let directory = try TemporaryDirectory()
-        let path = try directory.write(builder.bytes, to: "half-second.wav")
+        let path = try directory.write(TestFixtures.wavBytes(speech), to: "half-second.wav")
 
         let clock = ContinuousClock()
         let start = clock.now

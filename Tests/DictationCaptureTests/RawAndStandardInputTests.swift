@@ -95,9 +95,7 @@ import Testing
 
     @Test func truncatedWAVOnStandardInputDeliversThenFails() throws {
         let speech = try TestFixtures.goforward(seconds: 0.5)
-        var builder = WAVBuilder()
-        builder.data = TestFixtures.bytes(speech)
-        let result = try Self.readThroughPipe(Array(builder.bytes.dropLast(100)))
+        let result = try Self.readThroughPipe(Array(TestFixtures.wavBytes(speech).dropLast(100)))
         #expect(TestFixtures.samples(result.frames) == TestFixtures.floats(Array(speech.dropLast(50))))
         #expect(result.error?.message.contains("standard input ends 100 bytes before") == true)
     }
@@ -140,10 +138,8 @@ import Testing
 
     @Test func redirectedFileOnStandardInputKnowsItsLength() throws {
         let speech = try TestFixtures.goforward(seconds: 0.5)
-        var builder = WAVBuilder()
-        builder.data = TestFixtures.bytes(speech)
         let directory = try TemporaryDirectory()
-        let path = try directory.write(builder.bytes, to: "redirect.wav")
+        let path = try directory.write(TestFixtures.wavBytes(speech), to: "redirect.wav")
         let handle = try #require(FileHandle(forReadingAtPath: path))
         defer { try? handle.close() }
         let reader = try StandardInputSource(descriptor: handle.fileDescriptor).open()

@@ -90,6 +90,13 @@ enum TestFixtures {
     static func floats(_ samples: [Int16]) -> [Float] { samples.map { Float($0) / 32_768 } }
 
     /// Little-endian bytes of 16-bit samples.
+    /// A plain 16 kHz mono 16-bit WAV file holding `samples`.
+    static func wavBytes(_ samples: [Int16]) -> [UInt8] {
+        var builder = WAVBuilder()
+        builder.data = bytes(samples)
+        return builder.bytes
+    }
+
     static func bytes(_ samples: [Int16]) -> [UInt8] {
         samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
     }
