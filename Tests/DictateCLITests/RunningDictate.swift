@@ -24,7 +24,9 @@ final class RunningDictate {
             let script = "/usr/bin/script"
             try #require(FileManager.default.isExecutableFile(atPath: script), "script is missing: apt-get install bsdutils")
             process.executableURL = URL(fileURLWithPath: script)
-            let command = ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            // `exec`: script runs the command through $SHELL, and a shell that stayed in between
+            // (dash, when SHELL is unset as on CI) would itself die of the Ctrl-C's SIGINT.
+            let command = "exec " + ([executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
             // -e: its exit status; -f: flush as it goes; /dev/null: keep no typescript file.
             process.arguments = ["-qefc", command, "/dev/null"]
         } else {
@@ -39,8 +41,7 @@ final class RunningDictate {
         process.standardInput = inputPipe
         try process.run()
         // A hung dictate must fail its test, not hold CI until its time limit.
-        // (Process is thread-safe for isRunning and its pid; it is only read here.)
-        nonisolated(unsafe) let watched = process
+        let watched = process
         DispatchQueue.global().asyncAfter(deadline: .now() + 90) {
             if watched.isRunning { kill(watched.processIdentifier, SIGKILL) }
         }
