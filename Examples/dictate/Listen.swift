@@ -31,6 +31,7 @@ extension Dictate {
         @Option(help: ArgumentHelp("Stop, reporting noSpeechDetected, if nothing is said for this long.", valueName: "seconds"))
         var noSpeechTimeout: Double?
 
+        @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -47,7 +48,8 @@ extension Dictate {
             let live = format == .text && Terminal.standardOutputIsTerminal
             let options = DictationOptions(
                 locale: common.locale, reportsPartials: true, reportsSpeechActivity: !live, reportsLevel: true,
-                maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout)
+                maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
+                preprocessing: speech.preprocessingOptions, endpointing: speech.endpointingOptions)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },

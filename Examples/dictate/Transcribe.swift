@@ -23,6 +23,7 @@ extension Dictate {
         var realTime = false
 
         @OptionGroup(title: "Raw PCM input") var raw: RawAudioOptions
+        @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -54,7 +55,9 @@ extension Dictate {
                 locale: common.locale,
                 reportsPartials: partials || format == .jsonl,
                 reportsSpeechActivity: format == .jsonl,
-                reportsProgress: showsProgress)
+                reportsProgress: showsProgress,
+                preprocessing: speech.preprocessingOptions,
+                endpointing: speech.endpointingOptions)
             let interrupts = InterruptHandler { await session.stop() }
             defer { interrupts.cancel() }
 

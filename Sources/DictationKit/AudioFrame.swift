@@ -13,6 +13,11 @@ public struct AudioFrame: Sendable {
     public var startTime: Double
     /// When the first sample was captured, for live sources; `nil` for files.
     public var captureTime: ContinuousClock.Instant?
+    /// The voice activity verdicts on analysis frames that were completed by this buffer, from a
+    /// processor that detects voice activity (``AudioProcessor/detectsVoiceActivity``); empty otherwise.
+    ///
+    /// A verdict may cover samples of an earlier buffer: a frame is judged once all of it arrived.
+    public var voiceActivity: [VoiceActivityFrame] = []
 
     /// Creates a frame.
     /// - Parameters:

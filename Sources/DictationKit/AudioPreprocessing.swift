@@ -1,19 +1,38 @@
 /// Turns a source's audio into what the recognizer takes (16 kHz mono, see ``AudioFormat/recognizer``).
 ///
-/// A `Sendable` description of the chain; ``makeProcessor(input:outputSampleRate:)`` builds the
-/// stateful ``AudioProcessor`` that one session uses on its audio thread.
+/// A `Sendable` description of the chain; ``makeProcessor(input:outputSampleRate:options:)``
+/// builds the stateful ``AudioProcessor`` that one session uses on its audio thread.
 public protocol AudioPreprocessing: Sendable {
     /// Builds a processor for one session.
     /// - Parameters:
     ///   - input: The format the source delivers.
     ///   - outputSampleRate: The rate the recognizer takes.
+    ///   - options: The session's conditioning and voice activity settings; a chain that does no
+    ///     conditioning may ignore them.
     /// - Returns: A processor that converts `input` to mono at `outputSampleRate`.
     /// - Throws: ``DictationError`` when the input can't be converted.
-    func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor
+    func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
+        throws(DictationError) -> any AudioProcessor
+}
+
+extension AudioPreprocessing {
+    /// Builds a processor with the default ``AudioPreprocessingOptions``.
+    /// - Parameters:
+    ///   - input: The format the source delivers.
+    ///   - outputSampleRate: The rate the recognizer takes.
+    /// - Returns: A processor that converts `input` to mono at `outputSampleRate`.
+    /// - Throws: ``DictationError`` when the input can't be converted.
+    public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
+        try makeProcessor(input: input, outputSampleRate: outputSampleRate, options: AudioPreprocessingOptions())
+    }
 }
 
 /// A stateful stage between the source and the recognizer, used by one session on one thread.
 public protocol AudioProcessor: AnyObject {
+    /// Whether the frames it returns carry ``AudioFrame/voiceActivity``; the session's endpointer
+    /// needs it, and without it the recognizer segments the audio itself.
+    var detectsVoiceActivity: Bool { get }
+
     /// Processes one buffer from the source.
     /// - Parameter frame: Audio in the processor's input format.
     /// - Returns: Mono audio at the output rate; it may be empty while a filter fills.
@@ -24,4 +43,9 @@ public protocol AudioProcessor: AnyObject {
     /// - Returns: The last mono samples at the output rate.
     /// - Throws: ``DictationError`` when a stage fails.
     func flush() throws(DictationError) -> AudioFrame
+}
+
+extension AudioProcessor {
+    /// `false`: a processor detects no voice activity unless it says so.
+    public var detectsVoiceActivity: Bool { false }
 }

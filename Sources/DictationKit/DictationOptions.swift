@@ -17,6 +17,10 @@ public struct DictationOptions: Sendable, Hashable {
     /// End the session, with ``DictationError/Code/noSpeechDetected``, when no speech was heard in
     /// this many seconds. `nil`: never.
     public var noSpeechTimeout: Double?
+    /// How the audio is conditioned (high-pass, gain control) and how voice activity is judged.
+    public var preprocessing: AudioPreprocessingOptions
+    /// How speech is cut into utterances.
+    public var endpointing: EndpointingOptions
 
     /// Creates options.
     /// - Parameters:
@@ -28,6 +32,8 @@ public struct DictationOptions: Sendable, Hashable {
     ///   - maxDuration: The longest session, in seconds of audio. Defaults to no limit.
     ///   - silenceTimeout: Seconds of silence after speech that end the session. Defaults to never.
     ///   - noSpeechTimeout: Seconds without any speech that end the session. Defaults to never.
+    ///   - preprocessing: Audio conditioning and voice activity settings. Defaults to the standard chain.
+    ///   - endpointing: Utterance segmentation settings. Defaults to the session's endpointer.
     public init(
         locale: String = "en-US",
         reportsPartials: Bool = true,
@@ -36,7 +42,9 @@ public struct DictationOptions: Sendable, Hashable {
         reportsLevel: Bool = false,
         maxDuration: Double? = nil,
         silenceTimeout: Double? = nil,
-        noSpeechTimeout: Double? = nil
+        noSpeechTimeout: Double? = nil,
+        preprocessing: AudioPreprocessingOptions = AudioPreprocessingOptions(),
+        endpointing: EndpointingOptions = EndpointingOptions()
     ) {
         self.locale = locale
         self.reportsPartials = reportsPartials
@@ -46,5 +54,7 @@ public struct DictationOptions: Sendable, Hashable {
         self.maxDuration = maxDuration
         self.silenceTimeout = silenceTimeout
         self.noSpeechTimeout = noSpeechTimeout
+        self.preprocessing = preprocessing
+        self.endpointing = endpointing
     }
 }

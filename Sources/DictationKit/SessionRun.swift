@@ -99,13 +99,22 @@ final class SessionRun: Sendable {
         let processor: any AudioProcessor
         let decoder: any SpeechDecoder
         do {
-            processor = try preprocessing.makeProcessor(input: reader.format, outputSampleRate: recognizer.sampleRate)
-            decoder = try recognizer.makeDecoder(locale: options.locale)
+            processor = try preprocessing.makeProcessor(
+                input: reader.format, outputSampleRate: recognizer.sampleRate, options: options.preprocessing)
+            // The endpointer needs the chain's voice activity; without it the recognizer segments.
+            let segmentation: UtteranceSegmentation =
+                processor.detectsVoiceActivity ? options.endpointing.segmentation : .recognizer
+            decoder = try recognizer.makeDecoder(locale: options.locale, segmentation: segmentation)
         } catch {
             pipeline.emitEvent(.error(error))
             return
         }
-        logger.debug("session started", metadata: ["format": "\(reader.format)", "locale": "\(decoder.locale)"])
+        logger.debug(
+            "session started",
+            metadata: [
+                "format": "\(reader.format)", "locale": "\(decoder.locale)", "segmentation": "\(decoder.segmentation)",
+            ])
+        var feed = DecoderFeed(decoder: decoder, options: options, sampleRate: recognizer.sampleRate)
 
         // 100 ms per read: small enough for prompt partials, large enough to keep calls cheap.
         let framesPerRead = max(1, reader.format.sampleRate / 10)
@@ -130,7 +139,7 @@ final class SessionRun: Sendable {
                 for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
                 guard let frame else { break }
                 let converted = try processor.process(frame)
-                let updates = try decoder.process(converted.samples, reportPartials: options.reportsPartials)
+                let updates = try feed.process(converted)
                 timeouts.observe(updates)
                 pipeline.emit(updates)
                 processed += frame.duration
@@ -151,11 +160,11 @@ final class SessionRun: Sendable {
             if isCancelled { return }
             let tail = try processor.flush()
             if !tail.samples.isEmpty {
-                let updates = try decoder.process(tail.samples, reportPartials: options.reportsPartials)
+                let updates = try feed.process(tail)
                 timeouts.observe(updates)
                 pipeline.emit(updates)
             }
-            let last = try decoder.finish()
+            let last = try feed.finish()
             timeouts.observe(last)
             pipeline.emit(last)
             if options.reportsProgress {

@@ -1,7 +1,7 @@
 /// A speech recognition backend, such as PocketSphinx.
 ///
-/// A `Sendable` description of the backend; ``makeDecoder(locale:)`` loads the model and makes
-/// the ``SpeechDecoder`` one session uses on its audio thread.
+/// A `Sendable` description of the backend; ``makeDecoder(locale:segmentation:)`` loads the model
+/// and makes the ``SpeechDecoder`` one session uses on its audio thread.
 public protocol SpeechRecognizer: Sendable {
     /// The sample rate the decoder takes (mono, 16-bit). Usually 16 000.
     var sampleRate: Int { get }
@@ -11,11 +11,26 @@ public protocol SpeechRecognizer: Sendable {
     func supportedLocales() -> [String]
 
     /// Loads the model for a locale and makes a decoder.
-    /// - Parameter locale: A BCP 47 identifier such as `"en-US"`.
+    /// - Parameters:
+    ///   - locale: A BCP 47 identifier such as `"en-US"`.
+    ///   - segmentation: Who should cut the audio into utterances. A decoder that can only segment
+    ///     by itself may ignore ``UtteranceSegmentation/endpointer``; its
+    ///     ``SpeechDecoder/segmentation`` says what it does.
     /// - Returns: A decoder ready for the first utterance.
     /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` or
     ///   ``DictationError/Code/localeUnsupported`` when no model can be loaded.
-    func makeDecoder(locale: String) throws(DictationError) -> any SpeechDecoder
+    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder
+}
+
+extension SpeechRecognizer {
+    /// Loads the model for a locale and makes a decoder that finds utterances by itself, for
+    /// decoding a stream of audio outside a session.
+    /// - Parameter locale: A BCP 47 identifier such as `"en-US"`.
+    /// - Returns: A decoder with ``UtteranceSegmentation/recognizer`` segmentation.
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    public func makeDecoder(locale: String) throws(DictationError) -> any SpeechDecoder {
+        try makeDecoder(locale: locale, segmentation: .recognizer)
+    }
 }
 
 /// What a decoder learned from the audio it was given.
@@ -32,10 +47,19 @@ public enum RecognitionUpdate: Sendable, Hashable {
 
 /// A loaded recognizer, used by one session on its audio thread.
 ///
-/// The decoder numbers utterances and stamps times in seconds from the first sample it was given.
+/// A decoder works in one of two ways, as its ``segmentation`` says:
+/// - ``UtteranceSegmentation/recognizer``: it is given the whole stream through
+///   ``process(_:reportPartials:)`` and finds utterances itself; times are seconds from the first
+///   sample it was given; ``finish()`` ends the stream.
+/// - ``UtteranceSegmentation/endpointer``: the session gives it one utterance at a time:
+///   ``beginUtterance(at:)``, the utterance's audio through ``process(_:reportPartials:)``
+///   (which then reports partials only), and ``endUtterance()`` for its final.
 public protocol SpeechDecoder: AnyObject {
     /// The locale whose model is loaded.
     var locale: String { get }
+
+    /// Who cuts the audio into utterances for this decoder.
+    var segmentation: UtteranceSegmentation { get }
 
     /// Decodes more audio.
     /// - Parameter samples: Mono samples at ``SpeechRecognizer/sampleRate``, in -1...1.
@@ -48,4 +72,28 @@ public protocol SpeechDecoder: AnyObject {
     /// - Returns: The remaining updates, ending with the final of the open utterance when there was one.
     /// - Throws: ``DictationError`` when decoding fails.
     func finish() throws(DictationError) -> [RecognitionUpdate]
+
+    /// Opens an utterance whose audio starts at a given time (endpointer segmentation only).
+    /// - Parameter time: Seconds of session audio where the utterance's first sample lies.
+    /// - Throws: ``DictationError`` when the decoder can't start.
+    func beginUtterance(at time: Double) throws(DictationError)
+
+    /// Ends the utterance opened by ``beginUtterance(at:)`` (endpointer segmentation only).
+    /// - Returns: Its final, possibly with empty text.
+    /// - Throws: ``DictationError`` when decoding fails.
+    func endUtterance() throws(DictationError) -> [RecognitionUpdate]
+}
+
+extension SpeechDecoder {
+    /// ``UtteranceSegmentation/recognizer``: a decoder finds utterances itself unless it says otherwise.
+    public var segmentation: UtteranceSegmentation { .recognizer }
+
+    /// Does nothing: a decoder that segments by itself needs no utterance boundaries.
+    /// - Parameter time: Ignored.
+    public func beginUtterance(at time: Double) throws(DictationError) {}
+
+    /// Ends the stream, as ``finish()`` does, for a decoder that segments by itself.
+    /// - Returns: What ``finish()`` returns.
+    /// - Throws: What ``finish()`` throws.
+    public func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try finish() }
 }

@@ -4,7 +4,7 @@ import Logging
 
 /// The PocketSphinx speech recognition backend.
 ///
-/// A recognizer is a cheap description; ``makeDecoder(locale:)`` loads the model (about a second
+/// A recognizer is a cheap description; ``makeDecoder(locale:segmentation:)`` loads the model (about a second
 /// for Debian's US English model) once per session.
 ///
 /// ```swift
@@ -15,7 +15,8 @@ import Logging
 ///
 /// Models are found by ``PocketSphinxModelLocator``: the `modelDirectory` given here, then the
 /// folders on `DICTATIONKIT_MODEL_PATH`, then `/usr/share/pocketsphinx/model` (Debian's
-/// `pocketsphinx-en-us` package). Utterances are cut by PocketSphinx's own voice activity
+/// `pocketsphinx-en-us` package). In a session, utterances are cut by the session's endpointer;
+/// with ``UtteranceSegmentation/recognizer`` they are cut by PocketSphinx's own voice activity
 /// detection, as in `pocketsphinx_continuous`, so the words match what that tool finds.
 /// PocketSphinx's log is switched off for the whole process: it would otherwise write to stderr.
 ///
@@ -94,28 +95,41 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
 
     /// Finds the model for a locale.
     /// - Parameter locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
-    /// - Returns: The model that ``makeDecoder(locale:)`` would load.
+    /// - Returns: The model that ``makeDecoder(locale:segmentation:)`` would load.
     /// - Throws: ``DictationError`` as ``PocketSphinxModelLocator/model(for:)`` does.
     public func model(for locale: String) throws(DictationError) -> PocketSphinxModel {
         try locator.model(for: locale)
     }
 
     /// Loads the model for a locale into a new decoder.
-    /// - Parameter locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
+    /// - Parameters:
+    ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
+    ///   - segmentation: ``UtteranceSegmentation/endpointer`` for a decoder that is handed one
+    ///     utterance at a time (PocketSphinx's speech detection off);
+    ///     ``UtteranceSegmentation/recognizer`` for one that cuts a stream itself, as
+    ///     `pocketsphinx_continuous` does.
     /// - Returns: A decoder whose ``SpeechDecoder/locale`` is the model's locale (`"en-US"`).
     /// - Throws: ``DictationError`` with ``DictationError/Code/localeUnsupported`` when no model is
     ///   installed for the locale, ``DictationError/Code/modelNotFound`` when the model found is
     ///   incomplete or can't be loaded (or none is installed at all), and
     ///   ``DictationError/Code/recognitionFailed`` when PocketSphinx rejects ``decoderOptions``.
-    public func makeDecoder(locale: String) throws(DictationError) -> any SpeechDecoder {
+    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError)
+        -> any SpeechDecoder
+    {
         let model = try locator.model(for: locale)
         logger.debug(
             "loading PocketSphinx model",
             metadata: [
                 "locale": "\(model.locale)", "acousticModel": "\(model.acousticModel)",
                 "languageModel": "\(model.languageModel)", "dictionary": "\(model.dictionary)",
+                "segmentation": "\(segmentation)",
             ])
-        return try PocketSphinxDecoder(
-            model: model, options: decoderOptions, maxUtteranceDuration: maxUtteranceDuration, logger: logger)
+        switch segmentation {
+        case .endpointer:
+            return try PocketSphinxUtteranceDecoder(model: model, options: decoderOptions, logger: logger)
+        case .recognizer:
+            return try PocketSphinxDecoder(
+                model: model, options: decoderOptions, maxUtteranceDuration: maxUtteranceDuration, logger: logger)
+        }
     }
 }

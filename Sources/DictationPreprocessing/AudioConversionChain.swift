@@ -19,12 +19,15 @@ public struct AudioConversionChain: AudioPreprocessing {
     /// - Parameters:
     ///   - input: The format the source delivers: any rate and channel count of at least 1.
     ///   - outputSampleRate: The rate the recognizer takes, usually 16000.
+    ///   - options: The conditioning and voice activity settings.
     /// - Returns: A processor whose frames are mono at `outputSampleRate`, with start times counted
     ///   in output samples.
     /// - Throws: ``DictationError/Code/invalidAudio`` when `input` has no channels or no positive
     ///   rate, or its rate can't be converted; ``DictationError/Code/internal`` when
     ///   `outputSampleRate` is not positive.
-    public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
+    public func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
+        throws(DictationError) -> any AudioProcessor
+    {
         guard input.channelCount >= 1 else {
             throw DictationError.invalidAudio("the audio says it has \(input.channelCount) channels; it needs at least 1")
         }

@@ -10,9 +10,12 @@ public struct PassthroughPreprocessing: AudioPreprocessing {
     /// - Parameters:
     ///   - input: The source's format; it must be mono at `outputSampleRate`.
     ///   - outputSampleRate: The recognizer's rate.
+    ///   - options: Ignored: nothing is conditioned and no voice activity is detected.
     /// - Returns: A pass-through processor.
     /// - Throws: ``DictationError/Code/invalidAudio`` when the input would need converting.
-    public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
+    public func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
+        throws(DictationError) -> any AudioProcessor
+    {
         guard input.channelCount == 1, input.sampleRate == outputSampleRate else {
             throw DictationError.invalidAudio(
                 "pass-through preprocessing takes mono \(outputSampleRate) Hz audio, not \(input)")

@@ -40,7 +40,7 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     ///   - utterances: The utterances, in order, not overlapping.
     ///   - locale: The one locale it claims to support.
     ///   - sampleRate: The rate it takes.
-    ///   - loadError: An error ``makeDecoder(locale:)`` throws, to test model failures.
+    ///   - loadError: An error ``makeDecoder(locale:segmentation:)`` throws, to test model failures.
     ///   - decodeError: An error decoding throws once the audio reaches the given time.
     public init(
         utterances: [Utterance], locale: String = "en-US", sampleRate: Int = 16_000,
@@ -58,10 +58,17 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     public func supportedLocales() -> [String] { [locale] }
 
     /// Makes a decoder that follows the script.
-    /// - Parameter locale: Must be the script's locale.
+    ///
+    /// The script says where utterances are, so the decoder always segments by itself
+    /// (``UtteranceSegmentation/recognizer``), whatever is asked.
+    /// - Parameters:
+    ///   - locale: Must be the script's locale.
+    ///   - segmentation: Ignored.
     /// - Returns: A decoder at time zero.
     /// - Throws: The configured load error, or ``DictationError/Code/localeUnsupported`` for another locale.
-    public func makeDecoder(locale: String) throws(DictationError) -> any SpeechDecoder {
+    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError)
+        -> any SpeechDecoder
+    {
         if let loadError { throw loadError }
         guard locale.lowercased() == self.locale.lowercased() else { throw DictationError.localeUnsupported(locale) }
         return ScriptedDecoder(script: self)

@@ -1,0 +1,64 @@
+import ArgumentParser
+import DictationKit
+
+/// How much conditioning `--preprocessing` asks for.
+enum PreprocessingPreset: String, ExpressibleByArgument, CaseIterable {
+    /// High-pass filter and gain control, as DictationKit does by default.
+    case standard
+    /// Format conversion only: the audio reaches the recognizer as recorded.
+    case none
+}
+
+extension UtteranceSegmentation: ExpressibleByArgument {}
+
+/// The preprocessing and endpointing knobs of `transcribe` and `listen`.
+struct SpeechProcessingOptions: ParsableArguments {
+    @Option(help: "Who cuts speech into utterances: endpointer (DictationKit's) or recognizer (PocketSphinx's own).")
+    var segmentation: UtteranceSegmentation = .endpointer
+
+    @Option(help: "standard (high-pass filter and gain control) or none (the audio as recorded).")
+    var preprocessing: PreprocessingPreset = .standard
+
+    @Option(name: .customLong("high-pass"), help: ArgumentHelp("High-pass cutoff in Hz.", valueName: "hz"))
+    var highPassCutoff: Double?
+
+    @Option(help: ArgumentHelp("Voice activity sensitivity, 0 (only clear speech) to 1 (anything above the noise).", valueName: "0-1"))
+    var vadSensitivity: Double?
+
+    @Option(help: ArgumentHelp("Silence that ends an utterance.", valueName: "seconds"))
+    var trailingSilence: Double?
+
+    @Option(help: ArgumentHelp("The longest utterance; longer speech is split at a pause.", valueName: "seconds"))
+    var maxUtterance: Double?
+
+    @Option(help: ArgumentHelp("Audio kept before the detected start of speech.", valueName: "seconds"))
+    var preRoll: Double?
+
+    func validate() throws {
+        for (name, value) in [
+            ("--high-pass", highPassCutoff), ("--trailing-silence", trailingSilence), ("--max-utterance", maxUtterance),
+        ] {
+            if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number") }
+        }
+        if let vadSensitivity, !(0...1).contains(vadSensitivity) {
+            throw ValidationError("--vad-sensitivity must be between 0 and 1")
+        }
+        if let preRoll, !(0...1).contains(preRoll) { throw ValidationError("--pre-roll must be between 0 and 1 second") }
+    }
+
+    /// The options as DictationKit takes them.
+    var preprocessingOptions: AudioPreprocessingOptions {
+        var options = preprocessing == .none ? AudioPreprocessingOptions.none : AudioPreprocessingOptions()
+        if let highPassCutoff { options.highPassCutoff = highPassCutoff }
+        if let vadSensitivity { options.vadSensitivity = vadSensitivity }
+        return options
+    }
+
+    /// The endpointing options as DictationKit takes them.
+    var endpointingOptions: EndpointingOptions {
+        let defaults = EndpointingOptions()
+        return EndpointingOptions(
+            segmentation: segmentation, trailingSilence: trailingSilence ?? defaults.trailingSilence,
+            maxUtteranceDuration: maxUtterance ?? defaults.maxUtteranceDuration, preRoll: preRoll ?? defaults.preRoll)
+    }
+}

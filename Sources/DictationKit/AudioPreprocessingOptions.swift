@@ -1,0 +1,38 @@
+/// How a session's audio is conditioned before it reaches the recognizer and the endpointer.
+///
+/// The defaults remove rumble and hum below 90 Hz, bring quiet speakers up to a steady level, and
+/// judge voice activity on 20 ms frames at medium sensitivity. ``none`` turns the conditioning
+/// off (the audio is only converted to the recognizer's format) but keeps voice activity detection,
+/// which the endpointer needs.
+public struct AudioPreprocessingOptions: Sendable, Hashable {
+    /// The high-pass filter's cutoff in Hz, or `nil` for no filter. Defaults to 90.
+    public var highPassCutoff: Double?
+    /// Whether automatic gain control brings the speech to a steady level. Defaults to `true`.
+    public var automaticGainControl: Bool
+    /// How readily quiet sounds count as speech, 0 (only clear, loud speech) to 1 (anything above
+    /// the noise floor). Defaults to 0.5.
+    public var vadSensitivity: Double
+    /// The analysis frame length for voice activity. Defaults to 20 ms.
+    public var frameDuration: FrameDuration
+
+    /// No high-pass filter and no gain control: the audio reaches the recognizer as converted.
+    public static let none = AudioPreprocessingOptions(highPassCutoff: nil, automaticGainControl: false)
+
+    /// Creates preprocessing options; values out of range are clamped.
+    /// - Parameters:
+    ///   - highPassCutoff: Cutoff in Hz (20 to 1000), or `nil` for none.
+    ///   - automaticGainControl: Whether to level the speech.
+    ///   - vadSensitivity: 0...1.
+    ///   - frameDuration: The voice activity frame length.
+    public init(
+        highPassCutoff: Double? = 90,
+        automaticGainControl: Bool = true,
+        vadSensitivity: Double = 0.5,
+        frameDuration: FrameDuration = .milliseconds20
+    ) {
+        self.highPassCutoff = highPassCutoff.flatMap { $0.isFinite ? min(1000, max(20, $0)) : nil }
+        self.automaticGainControl = automaticGainControl
+        self.vadSensitivity = vadSensitivity.isFinite ? min(1, max(0, vadSensitivity)) : 0.5
+        self.frameDuration = frameDuration
+    }
+}

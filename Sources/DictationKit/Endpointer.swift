@@ -1,0 +1,175 @@
+/// Cuts the session's audio into utterances from the voice activity the preprocessing chain
+/// reports: speech opens an utterance with a pre-roll, trailing silence closes it, and speech
+/// longer than the maximum is split where the speaker paused.
+///
+/// Positions are sample indices at the recognizer's rate, counted from the session's first
+/// sample. The endpointer holds audio only while no utterance is open (the pre-roll) and, near the
+/// maximum length, while it looks for a pause to split at; otherwise audio goes straight on to the
+/// recognizer, so partials are as prompt as the audio.
+struct Endpointer {
+    /// What the session should do with the decoder.
+    enum Action: Equatable {
+        /// Open an utterance whose audio starts at `audioStart`; the speech was detected at `speechStart`.
+        case begin(audioStart: Int, speechStart: Int)
+        /// Decode these samples of the open utterance.
+        case audio([Float])
+        /// Close the utterance: its speech ended at `speechEnd`, its audio at `audioEnd`.
+        case end(speechEnd: Int, audioEnd: Int, reason: EndReason)
+    }
+
+    /// Why an utterance ended.
+    enum EndReason: String, Equatable {
+        case silence
+        case maximumLength = "maximum length"
+        case endOfAudio = "end of audio"
+    }
+
+    private struct OpenUtterance {
+        var start: Int
+        var lastSpeechEnd: Int
+        /// Whether audio is held back while a pause to split at is looked for.
+        var holding = false
+        /// The frames judged while holding: the places a split may go.
+        var splitCandidates: [VoiceActivityFrame] = []
+    }
+
+    private let trailingSilence: Int
+    private let maxUtterance: Int
+    private let preRoll: Int
+    private let splitWindow: Int
+
+    /// Samples received and not yet handed on; `pending[0]` is sample `pendingStart`.
+    private var pending: [Float] = []
+    private var pendingStart = 0
+    private var open: OpenUtterance?
+    /// Where the last utterance's audio ended; the next one never reaches back before it.
+    private var lastUtteranceEnd = 0
+    /// The end of the last frame judged.
+    private var judgedUpTo = 0
+
+    /// - Parameters:
+    ///   - options: Trailing silence, maximum length and pre-roll.
+    ///   - sampleRate: The recognizer's sample rate.
+    init(options: EndpointingOptions, sampleRate: Int) {
+        let rate = Double(sampleRate)
+        trailingSilence = Int(options.trailingSilence * rate)
+        maxUtterance = Int(options.maxUtteranceDuration * rate)
+        preRoll = Int(options.preRoll * rate)
+        splitWindow = min(Int(EndpointingOptions.splitSearchWindow * rate), maxUtterance / 2)
+    }
+
+    /// Whether an utterance is open.
+    var isInUtterance: Bool { open != nil }
+
+    /// Takes the next samples and the verdicts on frames they completed.
+    /// - Parameters:
+    ///   - samples: The next samples of the stream.
+    ///   - activity: Verdicts on frames, in order; each lies within the samples received so far.
+    /// - Returns: What to do with the decoder, in order.
+    mutating func push(_ samples: [Float], activity: [VoiceActivityFrame]) -> [Action] {
+        pending.append(contentsOf: samples)
+        var actions: [Action] = []
+        for frame in activity {
+            judge(frame, into: &actions)
+        }
+        if let open, !open.holding {
+            release(upTo: pendingEnd, into: &actions)
+        } else if open == nil {
+            // Keep only what a pre-roll can reach: the next onset is at or after `judgedUpTo`.
+            discard(upTo: max(lastUtteranceEnd, judgedUpTo - preRoll))
+        }
+        return actions
+    }
+
+    /// Ends the stream: an open utterance gets the audio held for it and is closed.
+    /// - Returns: The last actions.
+    mutating func finish() -> [Action] {
+        guard let utterance = open else { return [] }
+        var actions: [Action] = []
+        let end = pendingEnd
+        release(upTo: end, into: &actions)
+        actions.append(.end(speechEnd: max(utterance.start, utterance.lastSpeechEnd), audioEnd: end, reason: .endOfAudio))
+        lastUtteranceEnd = end
+        open = nil
+        return actions
+    }
+
+    // MARK: - Judging frames
+
+    private var pendingEnd: Int { pendingStart + pending.count }
+
+    private mutating func judge(_ frame: VoiceActivityFrame, into actions: inout [Action]) {
+        judgedUpTo = max(judgedUpTo, frame.endSample)
+        guard var utterance = open else {
+            guard frame.isSpeech else { return }
+            let start = max(frame.startSample - preRoll, lastUtteranceEnd, pendingStart)
+            discard(upTo: start)
+            open = OpenUtterance(start: start, lastSpeechEnd: frame.endSample)
+            actions.append(.begin(audioStart: start, speechStart: max(start, frame.startSample)))
+            return
+        }
+        if frame.isSpeech {
+            utterance.lastSpeechEnd = frame.endSample
+        } else if frame.endSample - utterance.lastSpeechEnd >= trailingSilence {
+            close(at: frame.endSample, speechEnd: utterance.lastSpeechEnd, reason: .silence, into: &actions)
+            return
+        }
+        let length = frame.endSample - utterance.start
+        if length >= maxUtterance - splitWindow {
+            if !utterance.holding {
+                // From here on audio waits, so the split can still go before it.
+                release(upTo: frame.startSample, into: &actions)
+                utterance.holding = true
+            }
+            utterance.splitCandidates.append(frame)
+        }
+        open = utterance
+        if length >= maxUtterance {
+            split(utterance, into: &actions)
+        }
+    }
+
+    /// Splits long speech at the quietest frame of the window: most likely a gap between words.
+    private mutating func split(_ utterance: OpenUtterance, into actions: inout [Action]) {
+        let candidates = utterance.splitCandidates
+        // Of equally quiet frames the latest wins, so that the utterance is as long as allowed.
+        guard let quietest = candidates.indices.reversed().min(by: { candidates[$0].level < candidates[$1].level })
+        else { return }
+        let point = candidates[quietest].startSample + candidates[quietest].sampleCount / 2
+        close(at: point, speechEnd: point, reason: .maximumLength, into: &actions)
+        // Speech goes on: the next utterance starts right where this one ended, and whatever
+        // audio was held after the split point goes to it.
+        open = OpenUtterance(start: point, lastSpeechEnd: max(point, utterance.lastSpeechEnd))
+        actions.append(.begin(audioStart: point, speechStart: point))
+        release(upTo: pendingEnd, into: &actions)
+    }
+
+    private mutating func close(at end: Int, speechEnd: Int, reason: EndReason, into actions: inout [Action]) {
+        release(upTo: end, into: &actions)
+        // Audio past the last judged frame may already have gone to the decoder; it belongs to
+        // this utterance then.
+        let audioEnd = max(end, pendingStart)
+        actions.append(.end(speechEnd: speechEnd, audioEnd: audioEnd, reason: reason))
+        lastUtteranceEnd = audioEnd
+        open = nil
+    }
+
+    // MARK: - Held audio
+
+    /// Hands on the pending samples before `position`.
+    private mutating func release(upTo position: Int, into actions: inout [Action]) {
+        let count = min(pending.count, position - pendingStart)
+        guard count > 0 else { return }
+        actions.append(.audio(Array(pending[..<count])))
+        pending.removeFirst(count)
+        pendingStart += count
+    }
+
+    /// Drops the pending samples before `position`.
+    private mutating func discard(upTo position: Int) {
+        let count = min(pending.count, position - pendingStart)
+        guard count > 0 else { return }
+        pending.removeFirst(count)
+        pendingStart += count
+    }
+}
