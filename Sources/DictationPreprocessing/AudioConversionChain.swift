@@ -1,12 +1,15 @@
 import DictationKit
 
-/// Converts any source audio to what the recognizer takes: mono `Float` samples at its rate.
+/// Converts any source audio to what the recognizer takes (mono `Float` samples at its rate),
+/// conditions it, and tells the session's endpointer where the speech is.
 ///
 /// The chain averages the channels into mono (``ChannelDownmixer``), then changes the rate
 /// (``SoxrResampler``). Audio from a lower rate than the recognizer's (8 kHz telephone audio)
 /// gets faint noise in the band it lacks, which the recognizer's wideband model needs to
-/// recognize it. Audio that is already mono at the recognizer's rate passes through untouched,
-/// bit for bit.
+/// recognize it. Then, as ``AudioPreprocessingOptions`` ask, a ``HighPassFilter`` removes rumble
+/// and hum, an ``EnergyVoiceActivityDetector`` judges each analysis frame, and
+/// ``AutomaticGainControl`` brings quiet speakers up. With ``AudioPreprocessingOptions/none``,
+/// audio that is already mono at the recognizer's rate passes through untouched, bit for bit.
 ///
 /// ```swift
 /// let session = DictationSession(source: source, preprocessing: AudioConversionChain(), recognizer: recognizer)
@@ -49,6 +52,6 @@ public struct AudioConversionChain: AudioPreprocessing {
         if input.sampleRate < outputSampleRate {
             stages.append(NarrowbandNoiseFill(sourceSampleRate: input.sampleRate, sampleRate: outputSampleRate))
         }
-        return AudioConversionProcessor(stages: stages, outputSampleRate: outputSampleRate)
+        return AudioConversionProcessor(stages: stages, outputSampleRate: outputSampleRate, options: options)
     }
 }

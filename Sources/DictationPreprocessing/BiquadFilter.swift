@@ -4,7 +4,7 @@ import Glibc
 
 /// A second-order IIR section (RBJ's audio-EQ cookbook), run in transposed direct form II.
 ///
-/// Issue 4's high-pass filter will reuse it; for now it shapes the noise of ``NarrowbandNoiseFill``.
+/// ``HighPassFilter`` runs a cascade of them; ``NarrowbandNoiseFill`` shapes its noise with one.
 struct BiquadFilter: Sendable {
     private let b0, b1, b2, a1, a2: Float
     private var z1: Float = 0
@@ -27,9 +27,20 @@ struct BiquadFilter: Sendable {
 
     /// The sections of an 8th-order Butterworth high-pass: a steep edge with a flat stop band.
     static func butterworthHighPass8(cutoff: Double, sampleRate: Double) -> [BiquadFilter] {
-        // Q of each section of an 8th-order Butterworth: 1 / (2 cos(θk)), θk = (2k - 1)π / 16.
-        (1...4).map { k in
-            let q = 1 / (2 * cos(Double(2 * k - 1) * .pi / 16))
+        butterworthHighPass(order: 8, cutoff: cutoff, sampleRate: sampleRate)
+    }
+
+    /// The sections of a Butterworth high-pass of an even order: `order / 2` biquads.
+    /// - Parameters:
+    ///   - order: The filter's order, an even number of at least 2 (odd ones are rounded up).
+    ///   - cutoff: The -3 dB frequency in Hz.
+    ///   - sampleRate: The rate of the signal in Hz.
+    static func butterworthHighPass(order: Int, cutoff: Double, sampleRate: Double) -> [BiquadFilter] {
+        let sectionCount = max(1, (order + 1) / 2)
+        // Q of each section of an order-N Butterworth: 1 / (2 cos(θk)), θk = (2k - 1)π / 2N;
+        // for N = 2 that is the familiar 1/√2.
+        return (1...sectionCount).map { k in
+            let q = 1 / (2 * cos(Double(2 * k - 1) * .pi / Double(4 * sectionCount)))
             return highPass(cutoff: cutoff, q: q, sampleRate: sampleRate)
         }
     }
@@ -50,5 +61,19 @@ struct BiquadFilter: Sendable {
         z2 = b2 * x - a2 * y
         return y
     }
+
+    /// Filters a buffer in place.
+    mutating func process(_ samples: UnsafeMutableBufferPointer<Float>) {
+        for index in samples.indices { samples[index] = process(samples[index]) }
+    }
+
+    /// Forgets the past input, as if the filter had only ever seen silence.
+    mutating func reset() {
+        z1 = 0
+        z2 = 0
+    }
+
+    /// Whether the state still holds numbers; a NaN or infinity that got in would stay forever.
+    var isFinite: Bool { z1.isFinite && z2.isFinite }
 }
 

@@ -26,12 +26,13 @@ struct LibriVoxSessionAccuracyTests {
     }
 
     /// Other rates and stereo go through the downmixer and the resampler; the recognizer should
-    /// hear nearly the same thing. 8 kHz carries no sound above 4 kHz, where the 16 kHz model was
-    /// trained to find some: without `NarrowbandNoiseFill` it scores 85 % (so does
-    /// `pocketsphinx_continuous` on a 16 kHz copy), with it about 50 %; the bound keeps that gain.
+    /// hear nearly the same thing (within 3 of the 71 words). 8 kHz carries no sound above 4 kHz,
+    /// where the 16 kHz model was trained to find some: without `NarrowbandNoiseFill` it scores
+    /// 85 % (so does `pocketsphinx_continuous` on a 16 kHz copy), with it 48-56 % depending on
+    /// the noise; the bound keeps that gain.
     @Test("Resampled and stereo copies give nearly the same transcript", arguments: [
-        ("8 kHz", ["-r", "8000"], 0.20), ("22.05 kHz", ["-r", "22050"], 0.03), ("44.1 kHz", ["-r", "44100"], 0.03),
-        ("48 kHz", ["-r", "48000"], 0.03), ("stereo 16 kHz", ["-c", "2"], 0.03),
+        ("8 kHz", ["-r", "8000"], 0.25), ("22.05 kHz", ["-r", "22050"], 0.045), ("44.1 kHz", ["-r", "44100"], 0.045),
+        ("48 kHz", ["-r", "48000"], 0.045), ("stereo 16 kHz", ["-c", "2"], 0.045),
     ])
     func variantsMatch16kHz(name: String, soxOutputOptions: [String], margin: Double) async throws {
         let sox = try Self.requireSox()

@@ -24,7 +24,7 @@ struct AudioConversionChainTests {
     @Test("Mono audio at the output rate passes through bit for bit")
     func passthroughIsBitExact() throws {
         let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000)
+        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
         // Values a filter would alter: signed zero, the smallest subnormal, out-of-range peaks.
         let input = SignalAnalysis.noise(count: 4_000, amplitude: 1, seed: 1)
             + [-0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1.5, -3, .ulpOfOne]
@@ -40,7 +40,7 @@ struct AudioConversionChainTests {
         arguments: [(8_000, 1), (22_050, 2), (44_100, 2), (48_000, 6), (16_000, 2)])
     func convertsAndKeepsTime(sampleRate: Int, channelCount: Int) throws {
         let format = AudioFormat(sampleRate: sampleRate, channelCount: channelCount, encoding: .int16)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000)
+        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
         let mono = SignalAnalysis.sine(frequency: 1_000, amplitude: 0.5, sampleRate: sampleRate, seconds: 2)
         // Every channel carries the tone, so the mean is the tone again.
         let interleaved = mono.flatMap { repeatElement($0, count: channelCount) }
@@ -64,7 +64,7 @@ struct AudioConversionChainTests {
     @Test("The chain gives what downmixing and resampling give one after the other")
     func matchesItsStages() throws {
         let format = AudioFormat(sampleRate: 44_100, channelCount: 2, encoding: .int16)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000)
+        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
         let interleaved = SignalAnalysis.noise(count: 2 * 44_100, amplitude: 0.8, seed: 9)
         let output = try Self.run(processor, interleaved, format: format, framesPerRead: 4_410).flatMap(\.samples)
 
@@ -77,7 +77,7 @@ struct AudioConversionChainTests {
     @Test("Empty frames and a second flush are safe")
     func emptyFramesAndRepeatedFlush() throws {
         let format = AudioFormat(sampleRate: 48_000, channelCount: 2, encoding: .int16)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000)
+        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
         let empty = AudioFrame(samples: [], sampleRate: 48_000, channelCount: 2, startTime: 0)
         #expect(try processor.process(empty).samples.isEmpty)
         #expect(try processor.flush().samples.isEmpty)
@@ -99,7 +99,7 @@ struct AudioConversionChainTests {
                     AudioFormat(sampleRate: -16_000, channelCount: 2, encoding: .float32)])
     func rejectsEmptyFormats(format: AudioFormat) {
         #expect {
-            _ = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000)
+            _ = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
         } throws: { error in
             (error as? DictationError)?.code == .invalidAudio
         }
@@ -108,9 +108,54 @@ struct AudioConversionChainTests {
     @Test("An output rate that isn't positive is an internal error")
     func rejectsBadOutputRate() {
         #expect {
-            _ = try AudioConversionChain().makeProcessor(input: .recognizer, outputSampleRate: 0)
+            _ = try AudioConversionChain().makeProcessor(input: .recognizer, outputSampleRate: 0, options: .none)
         } throws: { error in
             (error as? DictationError)?.code == .internal
         }
+    }
+
+    @Test("The standard chain judges every analysis frame once, in order, and finds speech between silences")
+    func voiceActivityCoversTheStream() throws {
+        let speech = try SpeechRecordings.libriVox()
+        let silence = [Float](repeating: 0, count: 32_000)
+        let input = silence + speech + silence
+        let processor = try AudioConversionChain().makeProcessor(input: .recognizer, outputSampleRate: 16_000)
+        #expect(processor.detectsVoiceActivity)
+        var verdicts: [VoiceActivityFrame] = []
+        var produced = 0
+        var start = 0
+        while start < input.count {
+            let end = min(input.count, start + 1_234)
+            let frame = try processor.process(
+                AudioFrame(samples: Array(input[start..<end]), sampleRate: 16_000, channelCount: 1, startTime: 0))
+            produced += frame.samples.count
+            verdicts += frame.voiceActivity
+            start = end
+        }
+        let tail = try processor.flush()
+        produced += tail.samples.count
+        verdicts += tail.voiceActivity
+        #expect(verdicts.first?.startSample == 0)
+        #expect(zip(verdicts, verdicts.dropFirst()).allSatisfy { $0.endSample == $1.startSample })
+        #expect(verdicts.last?.endSample == produced)
+        let speechFrames = verdicts.filter(\.isSpeech)
+        #expect(speechFrames.count > speech.count / 320 / 2, "most of the recording is speech")
+        #expect(speechFrames.allSatisfy { $0.startSample >= 32_000 - 320 && $0.endSample <= 32_000 + speech.count + 4_000 })
+    }
+
+    @Test("The standard chain removes 50 Hz hum and keeps the speech band")
+    func standardChainFiltersHum() throws {
+        let processor = try AudioConversionChain().makeProcessor(
+            input: .recognizer, outputSampleRate: 16_000,
+            options: AudioPreprocessingOptions(automaticGainControl: false))
+        let hum = SignalAnalysis.sine(frequency: 50, amplitude: 0.3, sampleRate: 16_000, seconds: 2)
+        let voice = SignalAnalysis.sine(frequency: 1_000, amplitude: 0.3, sampleRate: 16_000, seconds: 2)
+        let output = try processor.process(
+            AudioFrame(samples: zip(hum, voice).map { $0 + $1 }, sampleRate: 16_000, channelCount: 1, startTime: 0)).samples
+        let settled = output[16_000...]
+        let humLeft = SignalAnalysis.amplitude(of: settled, at: 50, sampleRate: 16_000)
+        let voiceLeft = SignalAnalysis.amplitude(of: settled, at: 1_000, sampleRate: 16_000)
+        #expect(SignalAnalysis.decibels(humLeft / 0.3) < -10)
+        #expect(abs(SignalAnalysis.decibels(voiceLeft / 0.3)) < 0.1)
     }
 }
