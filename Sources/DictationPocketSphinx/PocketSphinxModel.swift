@@ -6,6 +6,7 @@ import Foundation
 ///
 /// Make one with ``init(directory:locale:)``, which looks inside a model folder laid out like
 /// Debian's `pocketsphinx-en-us` package, or let ``PocketSphinxModelLocator`` find one for a locale.
+/// A folder installed by ``ModelPackInstaller`` also says which ``pack`` it is.
 public struct PocketSphinxModel: Sendable, Hashable {
     /// The locale the model recognizes, as a BCP 47 identifier (`"en-US"`).
     public var locale: String
@@ -17,6 +18,9 @@ public struct PocketSphinxModel: Sendable, Hashable {
     public var languageModel: String
     /// The pronunciation dictionary file (`*.dict` or `*.dic`).
     public var dictionary: String
+    /// The manifest of the model pack the folder holds, or `nil` for a plain model folder (such as
+    /// Debian's).
+    public var pack: ModelPackManifest?
 
     /// Creates a model from known paths, without checking them.
     /// - Parameters:
@@ -25,13 +29,24 @@ public struct PocketSphinxModel: Sendable, Hashable {
     ///   - acousticModel: The acoustic model folder.
     ///   - languageModel: The word language model file.
     ///   - dictionary: The pronunciation dictionary file.
-    public init(locale: String, directory: String, acousticModel: String, languageModel: String, dictionary: String) {
+    ///   - pack: The manifest of the pack the folder holds, if any.
+    public init(
+        locale: String, directory: String, acousticModel: String, languageModel: String, dictionary: String,
+        pack: ModelPackManifest? = nil
+    ) {
         self.locale = locale
         self.directory = directory
         self.acousticModel = acousticModel
         self.languageModel = languageModel
         self.dictionary = dictionary
+        self.pack = pack
     }
+
+    /// The pack's name, or the folder's name for a plain model folder (`"en-US-large"`, `"en-us"`).
+    public var name: String { pack?.name ?? (directory as NSString).lastPathComponent }
+
+    /// How the model ranks against others of its locale: the pack's rank, 0 for a plain folder.
+    public var rank: Int { pack?.rank ?? 0 }
 
     /// Finds the parts of a model inside a folder.
     ///
@@ -41,9 +56,11 @@ public struct PocketSphinxModel: Sendable, Hashable {
     /// model, and decoding words with it gives nonsense). The dictionary is a `*.dict` or `*.dic` file.
     /// - Parameters:
     ///   - directory: The model folder, such as `/usr/share/pocketsphinx/model/en-us`.
-    ///   - locale: The locale the model recognizes, such as `"en-US"`.
+    ///   - locale: The locale the model recognizes, such as `"en-US"`. It is used as given, even
+    ///     when the folder's pack manifest says another.
     /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` naming every part that
-    ///   is missing and the folder it was looked for in.
+    ///   is missing and the folder it was looked for in, or when the folder's `model-pack.json` is
+    ///   broken.
     public init(directory: String, locale: String) throws(DictationError) {
         let listing = try ModelDirectoryListing(directory)
         var missing: [String] = []
@@ -60,7 +77,8 @@ public struct PocketSphinxModel: Sendable, Hashable {
         }
         self.init(
             locale: locale, directory: listing.path, acousticModel: acousticModel,
-            languageModel: languageModel, dictionary: dictionary)
+            languageModel: languageModel, dictionary: dictionary,
+            pack: try ModelPackManifest.read(inModelFolder: listing.path))
     }
 
     /// Whether a folder holds at least one part of a model, so it is meant as a model folder

@@ -31,9 +31,18 @@ struct DictateProcess {
         repository.appendingPathComponent("Examples/samples/\(name)").path
     }
 
+    /// The environment `dictate` runs with unless a test gives one: this process's, with the
+    /// user's model packs out of sight (`XDG_DATA_HOME` names a folder that does not exist), so
+    /// results come from Debian's model whatever `dictate models install` put in the home folder.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = "/nonexistent/dictate-tests-data"
+        return environment
+    }
+
     /// Runs `dictate` with arguments, optionally feeding standard input, and waits for it.
     static func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
-        let dictate = try RunningDictate(arguments, environment: environment ?? ProcessInfo.processInfo.environment)
+        let dictate = try RunningDictate(arguments, environment: environment ?? Self.environment)
         dictate.endInput(after: input ?? Data())
         return dictate.finish()
     }

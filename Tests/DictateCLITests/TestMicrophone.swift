@@ -54,7 +54,7 @@ final class TestMicrophone {
 
     /// The environment `dictate` needs to see the test device.
     var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = DictateProcess.environment
         environment["ALSA_CONFIG_PATH"] = configuration.path
         return environment
     }

@@ -1,0 +1,423 @@
+#!/usr/bin/env python3
+"""Word error rate on real speech, clean and degraded, of five ways to transcribe it.
+
+Sets (16 kHz mono 16-bit WAV, made once into a cache folder and remade when missing):
+  clean    the five LibriVox recordings of pocketsphinx-testdata
+  noise10  the same with white Gaussian noise at 10 dB SNR (noise RMS against each file's speech RMS)
+  noise5   the same at 5 dB SNR
+  quiet    the same at -20 dB gain (a quiet speaker)
+  hum      the same with a 50 Hz hum plus 100 and 150 Hz harmonics, hum RMS 6 dB below the speech RMS
+  long     one recording of 199 s: the LibriVox files, goforward, the five "cards"
+           recordings and 24 espeak-ng sentences, in a seeded order, 1.5-3 s pauses between them
+Columns, one process per file:
+  a  pocketsphinx_continuous -infile FILE, Debian's model
+  b  Python SpeechRecognition's recognize_sphinx (its en-US model), the whole file as one utterance
+  c  dictate transcribe: the decoder's own segmentation, no preprocessing, Debian's model
+  d  dictate transcribe: the default chain and segmentation, Debian's model
+  e  dictate transcribe: the default chain, the best installed model (no --model)
+The WER of a set is the sum of the word errors over its files / the sum of reference words, after
+lowercasing, removing punctuation and dropping <s>, </s>, <sil> and fillers.
+
+Run after a release build:  swift build -c release --product dictate
+                            python3 Benchmarks/accuracy_table.py [--columns a,b,d] [--jobs 2]
+Column b installs SpeechRecognition and pocketsphinx from PyPI into a venv of its own.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from benchlib import DATA, ROOT, RATE, duration, read_samples, references, run, speech_rms, word_errors, wer_cell, write_samples
+
+DEBIAN_MODEL = "/usr/share/pocketsphinx/model/en-us"
+CONTINUOUS = "/usr/bin/pocketsphinx_continuous"
+# What follows `dictate transcribe FILE --format text` in columns c, d and e.
+DICTATE_ARGS = {
+    "c": ["--segmentation", "recognizer", "--preprocessing", "none", "--model", DEBIAN_MODEL],
+    "d": ["--model", DEBIAN_MODEL],
+    "e": [],
+}
+USAGE_ERROR = 64  # dictate's exit status for an option it does not know
+SPEECHRECOGNITION_VERSION = "3.17.0"
+SPEECHRECOGNITION_PACKAGES = [f"SpeechRecognition=={SPEECHRECOGNITION_VERSION}", "pocketsphinx"]
+# Column b: its default en-US model, the audio of the whole file decoded as one utterance.
+SPEECHRECOGNITION_SNIPPET = """
+import sys
+import speech_recognition as sr
+recognizer = sr.Recognizer()
+with sr.AudioFile(sys.argv[1]) as source:
+    audio = recognizer.record(source)
+try:
+    print(recognizer.recognize_sphinx(audio))
+except sr.UnknownValueError:
+    print()
+"""
+
+COLUMNS = {
+    "a": "pocketsphinx_continuous, Debian's model",
+    "b": "SpeechRecognition recognize_sphinx, one utterance",
+    "c": "dictate, decoder's segmentation, no preprocessing",
+    "d": "dictate, default chain, Debian's model",
+    "e": "dictate, default chain, best installed model",
+}
+SETS = ("clean", "noise10", "noise5", "quiet", "hum", "long")
+
+SEED = "DictationKit accuracy table"
+NOISE_SNR_DB = {"noise10": 10, "noise5": 5}
+QUIET_GAIN_DB = -20
+HUM_HARMONICS = ((50, 1.0), (100, 0.5), (150, 0.25))  # Hz, relative amplitude
+HUM_BELOW_SPEECH_DB = 6
+LONG_MIN_SECONDS = 180
+LONG_PAUSE_SECONDS = (1.5, 3.0)
+LONG_SPEECH_RMS = 2000  # every utterance of the long recording is scaled to this speech RMS (-24 dBFS), as one speaker at one microphone
+LONG_FLOOR_RMS = 10  # white noise at -70 dBFS under the whole long recording: its pauses are not digital zeros
+ESPEAK_VOICES = ("en-us", "en-us+f2", "en-us+m1")  # taken in turn, default speed
+ESPEAK_SENTENCES = (
+    "the weather forecast says it will rain tomorrow afternoon so bring an umbrella",
+    "please send the report to the office before the meeting starts on monday",
+    "my brother bought a small house near the river last summer",
+    "we need two loaves of bread a dozen eggs and some fresh milk",
+    "the train to the city leaves every twenty minutes in the morning",
+    "she opened the window and listened to the birds in the garden",
+    "could you turn off the lights when you leave the room",
+    "the children played football in the park until it got dark",
+    "our neighbors are planning a party for the end of the month",
+    "he forgot his keys at work and had to wait outside for an hour",
+    "the museum is closed on tuesdays but open late on friday evenings",
+    "i would like a cup of coffee with a little sugar please",
+    "the doctor told him to rest for a week and drink plenty of water",
+    "they walked along the beach and watched the sun go down",
+    "the new library has a large collection of old maps and books",
+    "remember to call your mother on her birthday next week",
+    "the car would not start so we took the bus into town",
+    "a strong wind blew the leaves across the empty street",
+    "the teacher asked the students to write a short story about their holiday",
+    "we spent the whole weekend painting the kitchen a pale shade of green",
+    "the airport was busy because many flights had been delayed by fog",
+    "he cooked a simple dinner of rice vegetables and grilled fish",
+    "the old clock in the hall stopped at half past three",
+    "after lunch we drove north through the hills to visit our friends",
+)
+TESTDATA = os.path.dirname(DATA)
+GOFORWARD = (os.path.join(TESTDATA, "goforward.raw"), "go forward ten meters")
+CARDS = os.path.join(TESTDATA, "cards")
+
+
+# Making the sets.
+
+def recipe(name):
+    """Everything a set's audio depends on; a cached set made from another recipe is remade."""
+    common = {"version": 2, "seed": SEED, "rms": "20 ms frames within 30 dB of the loudest"}
+    if name in NOISE_SNR_DB:
+        return {**common, "snr_db": NOISE_SNR_DB[name], "noise": "gaussian"}
+    if name == "quiet":
+        return {**common, "gain_db": QUIET_GAIN_DB}
+    if name == "hum":
+        return {**common, "harmonics": HUM_HARMONICS, "below_speech_db": HUM_BELOW_SPEECH_DB}
+    if name == "long":
+        return {**common, "pauses": LONG_PAUSE_SECONDS, "speech_rms": LONG_SPEECH_RMS, "floor_rms": LONG_FLOOR_RMS,
+                "voices": ESPEAK_VOICES, "sentences": ESPEAK_SENTENCES, "min_seconds": LONG_MIN_SECONDS}
+    return common
+
+
+def librivox():
+    """(name, samples, reference) of the five recordings."""
+    return [(name, read_samples(os.path.join(DATA, name + ".wav")), text) for name, text in sorted(references().items())]
+
+
+def degraded(name, samples, set_name):
+    rng = random.Random(f"{SEED}/{set_name}/{name}")
+    level = speech_rms(samples)
+    if set_name in NOISE_SNR_DB:
+        sigma = level / 10 ** (NOISE_SNR_DB[set_name] / 20)
+        return [x + rng.gauss(0, sigma) for x in samples]
+    if set_name == "quiet":
+        gain = 10 ** (QUIET_GAIN_DB / 20)
+        return [x * gain for x in samples]
+    if set_name == "hum":
+        hum_rms = level / 10 ** (HUM_BELOW_SPEECH_DB / 20)
+        scale = hum_rms / math.sqrt(sum(a * a for _, a in HUM_HARMONICS) / 2)
+        steps = [(2 * math.pi * f / RATE, a * scale) for f, a in HUM_HARMONICS]
+        return [x + sum(a * math.sin(w * i) for w, a in steps) for i, x in enumerate(samples)]
+    return samples
+
+
+def espeak(text, voice, tmp):
+    """A sentence spoken by espeak-ng, as 16 kHz samples."""
+    spoken, converted = os.path.join(tmp, "espeak.wav"), os.path.join(tmp, "espeak16.wav")
+    run(["espeak-ng", "-v", voice, "-w", spoken, text])
+    run(["sox", "-R", "-D", spoken, "-r", str(RATE), "-c", "1", "-b", "16", converted])
+    return read_samples(converted)
+
+
+def long_recording(tmp):
+    """(samples, reference) of the long recording."""
+    rng = random.Random(f"{SEED}/long")
+    utterances = [(samples, text) for _, samples, text in librivox()]
+    utterances.append((read_samples(GOFORWARD[0]), GOFORWARD[1]))
+    cards = references(os.path.join(CARDS, "cards.transcription"))
+    utterances += [(read_samples(os.path.join(CARDS, name + ".wav")), text) for name, text in sorted(cards.items())]
+    for i, text in enumerate(ESPEAK_SENTENCES):
+        utterances.append((espeak(text, ESPEAK_VOICES[i % len(ESPEAK_VOICES)], tmp), text))
+    rng.shuffle(utterances)
+    samples, texts = [0.0] * RATE, []
+    for utterance, text in utterances:
+        gain = LONG_SPEECH_RMS / speech_rms(utterance)
+        samples += [x * gain for x in utterance]
+        samples += [0.0] * round(rng.uniform(*LONG_PAUSE_SECONDS) * RATE)
+        texts.append(" ".join(text.split()))
+    if len(samples) < LONG_MIN_SECONDS * RATE:
+        sys.exit(f"the long recording is {len(samples) / RATE:.0f} s, under {LONG_MIN_SECONDS} s: add sentences")
+    return [x + rng.gauss(0, LONG_FLOOR_RMS) for x in samples], " ".join(texts)
+
+
+def make_set(name, directory):
+    """Writes a set's WAV files and its manifest (written last, so a set cut short is remade)."""
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(directory)
+    files = []
+    if name == "long":
+        with tempfile.TemporaryDirectory() as tmp:
+            samples, text = long_recording(tmp)
+        write_samples(os.path.join(directory, "long.wav"), samples)
+        files.append({"wav": "long.wav", "reference": text})
+    else:
+        for file_name, samples, text in librivox():
+            write_samples(os.path.join(directory, file_name + ".wav"), degraded(file_name, samples, name))
+            files.append({"wav": file_name + ".wav", "reference": text})
+    with open(os.path.join(directory, "manifest.json"), "w") as f:
+        json.dump({"recipe": recipe(name), "files": files}, f, indent=1)
+
+
+def load_set(name, cache):
+    """[(path, reference)] of a set, made first if missing or made from another recipe."""
+    directory = os.path.join(cache, name)
+    manifest_path = os.path.join(directory, "manifest.json")
+    manifest = None
+    if os.path.exists(manifest_path):
+        with open(manifest_path) as f:
+            manifest = json.load(f)
+        wanted = json.loads(json.dumps(recipe(name)))  # tuples as lists, as read back
+        if manifest["recipe"] != wanted or not all(os.path.exists(os.path.join(directory, e["wav"])) for e in manifest["files"]):
+            manifest = None
+    if manifest is None:
+        start = time.perf_counter()
+        print(f"making set {name} in {directory} ...", file=sys.stderr, flush=True)
+        make_set(name, directory)
+        print(f"  made in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+        return load_set(name, cache)
+    return [(os.path.join(directory, e["wav"]), e["reference"]) for e in manifest["files"]]
+
+
+# The tools.
+
+def speech_recognition_python(venv):
+    """(the venv's python, None), or (None, why column b can't run): makes the venv and installs
+    SpeechRecognition and pocketsphinx into it when they are not there."""
+    python = os.path.join(venv, "bin", "python")
+    check = [python, "-c", "import importlib.metadata as m, speech_recognition, pocketsphinx; print(m.version('SpeechRecognition'))"]
+    if os.path.exists(python) and run(check, check=False).stdout.strip() == SPEECHRECOGNITION_VERSION:
+        return python, None
+    print(f"installing {' '.join(SPEECHRECOGNITION_PACKAGES)} into {venv} ...", file=sys.stderr, flush=True)
+    if not os.path.exists(python):
+        made = run([sys.executable, "-m", "venv", venv], check=False)
+        if made.status != 0:
+            return None, f"python -m venv failed: {last_line(made.stderr)}"
+    installed = run([python, "-m", "pip", "install", "--quiet", *SPEECHRECOGNITION_PACKAGES], check=False)
+    if installed.status != 0:
+        return None, f"pip install failed ({installed.status}): {last_line(installed.stderr)}"
+    checked = run(check, check=False)
+    if checked.status != 0:
+        return None, f"import failed: {last_line(checked.stderr)}"
+    return python, None
+
+
+def last_line(text):
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1].strip() if lines else "(no message)"
+
+
+def first_line(text):
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[0].strip() if lines else "(no message)"
+
+
+def command(column, path, tools):
+    if column == "a":
+        return [CONTINUOUS, "-infile", path]
+    if column == "b":
+        return [tools["python"], "-c", SPEECHRECOGNITION_SNIPPET, path]
+    return [tools["dictate"], "transcribe", path, "--format", "text", *DICTATE_ARGS[column]]
+
+
+def describe_tools(columns, tools):
+    """Lines saying which versions and models the columns use."""
+    lines = []
+    if "a" in columns:
+        version = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "pocketsphinx"], capture_output=True, text=True).stdout
+        lines.append(f"(a) {CONTINUOUS}, Debian pocketsphinx {version or '?'}")
+    if "b" in columns and tools.get("python"):
+        versions = run([tools["python"], "-c", "import importlib.metadata as m; "
+                        "print('SpeechRecognition', m.version('SpeechRecognition'), 'pocketsphinx', m.version('pocketsphinx'))"],
+                       check=False).stdout.strip()
+        lines.append(f"(b) {tools['python']}: {versions}")
+    if any(c in columns for c in "cde") and tools.get("dictate"):
+        locales = run([tools["dictate"], "locales"], check=False).stdout.strip().replace("\n", "; ")
+        lines.append(f"(c-e) {tools['dictate']}; (e) resolves: {locales or '?'}")
+    return lines
+
+
+# Running.
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, of {','.join(SETS)}")
+    parser.add_argument("--columns", default=",".join(COLUMNS), help="comma-separated, of a,b,c,d,e")
+    parser.add_argument("--jobs", type=int, default=1, help="processes at once (timings overlap when above 1)")
+    parser.add_argument("--json", metavar="FILE", help="save the results, hypotheses included")
+    parser.add_argument("--dictate", default=os.path.join(ROOT, ".build/release/dictate"))
+    parser.add_argument("--cache", default=os.path.join(ROOT, ".build-bench/accuracy-sets"), help="where the sets are made")
+    parser.add_argument("--venv", default=os.path.join(ROOT, ".build-bench/venv"), help="the venv of column b")
+    args = parser.parse_args()
+    sets = [s for s in args.sets.split(",") if s]
+    columns = [c for c in args.columns.split(",") if c]
+    for name, known in (("set", SETS), ("column", COLUMNS)):
+        unknown = [x for x in (sets if name == "set" else columns) if x not in known]
+        if unknown:
+            parser.error(f"unknown {name} {', '.join(unknown)}; known: {', '.join(known)}")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    started = time.perf_counter()
+
+    # Why a column can't run at all, by column: its cell, and a note printed under the table.
+    unavailable, notes = {}, {}
+    tools = {"dictate": args.dictate}
+    if "a" in columns and not os.path.exists(CONTINUOUS):
+        unavailable["a"] = "n/a (not installed)"
+        notes["a"] = f"{CONTINUOUS} is missing: apt-get install pocketsphinx"
+    if "b" in columns:
+        tools["python"], why = speech_recognition_python(args.venv)
+        if why:
+            unavailable["b"] = "n/a (install failed)"
+            notes["b"] = f"SpeechRecognition unavailable: {why}"
+    if any(c in columns for c in "cde") and not os.path.exists(args.dictate):
+        tools["dictate"] = None
+        for c in "cde":
+            unavailable[c] = "n/a (no dictate binary)"
+            notes[c] = f"{args.dictate} is missing: swift build -c release --product dictate"
+
+    files = {name: load_set(name, args.cache) for name in sets}
+    audio = {name: sum(duration(path) for path, _ in files[name]) for name in sets}
+    print(f"# accuracy table, {datetime.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} cores, --jobs {args.jobs}")
+    for line in describe_tools(columns, tools):
+        print(line)
+    print(f"sets in {args.cache}: " + ", ".join(f"{name} {len(files[name])} file(s) {audio[name]:.1f} s" for name in sets))
+    print(flush=True)
+
+    lock = threading.Lock()
+    flag_missing = {}  # column -> dictate's message, once it exited USAGE_ERROR
+    results = {(c, s): [None] * len(files[s]) for c in columns for s in sets}
+
+    def transcribe(column, set_name, index):
+        path, reference = files[set_name][index]
+        with lock:
+            if column in flag_missing:
+                return column, set_name, index, {"file": path, "skipped": "flag missing"}
+        r = run(command(column, path, tools), check=False)
+        outcome = {"file": path, "status": r.status, "elapsed": round(r.wall, 3), "cpu": round(r.cpu, 3)}
+        if column in DICTATE_ARGS and r.status == USAGE_ERROR:
+            with lock:
+                flag_missing.setdefault(column, first_line(r.stderr))
+            outcome["skipped"] = "flag missing"
+        elif r.status != 0:
+            outcome["error"] = last_line(r.stderr)
+        else:
+            hypothesis = " ".join(r.stdout.split())
+            errors, words = word_errors(reference, hypothesis)
+            outcome.update(reference=reference, hypothesis=hypothesis, errors=errors, words=words)
+        return column, set_name, index, outcome
+
+    def summary(column, set_name):
+        outcomes = results[(column, set_name)]
+        if column in unavailable:
+            return {"cell": unavailable[column]}
+        elapsed = sum(o.get("elapsed", 0) for o in outcomes)
+        if any("skipped" in o for o in outcomes):
+            return {"cell": "n/a (flag missing)"}
+        failed = [o for o in outcomes if "error" in o]
+        if failed:
+            return {"cell": f"error (exit {failed[0]['status']})", "elapsed": elapsed}
+        errors, words = sum(o["errors"] for o in outcomes), sum(o["words"] for o in outcomes)
+        return {"cell": wer_cell(errors, words), "errors": errors, "words": words,
+                "wer": errors / words if words else None, "elapsed": elapsed}
+
+    tasks = [(c, s, i) for c in columns if c not in unavailable for s in sets for i in range(len(files[s]))]
+    remaining = {(c, s): len(files[s]) for c, s, _ in tasks}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for future in concurrent.futures.as_completed([pool.submit(transcribe, *t) for t in tasks]):
+            column, set_name, index, outcome = future.result()
+            results[(column, set_name)][index] = outcome
+            if "error" in outcome:
+                print(f"({column}) {set_name}: {outcome['file']}: exit {outcome['status']}: {outcome['error']}", file=sys.stderr)
+            remaining[(column, set_name)] -= 1
+            if remaining[(column, set_name)] == 0:
+                s = summary(column, set_name)
+                timing = f"{s['elapsed']:7.1f} s wall for {audio[set_name]:6.1f} s of audio" if "elapsed" in s else ""
+                print(f"({column}) {set_name:8} {s['cell']:>20}  {timing}", flush=True)
+    for column, message in flag_missing.items():
+        notes[column] = f"dictate rejected an option: {message}; arguments: {' '.join(DICTATE_ARGS[column])}"
+
+    summaries = {(c, s): summary(c, s) for c in columns for s in sets}
+    print()
+    print("| set | " + " | ".join(f"({c}) {COLUMNS[c]}" for c in columns) + " |")
+    print("| --- |" + " ---: |" * len(columns))
+    for s in sets:
+        print(f"| {s} | " + " | ".join(summaries[(c, s)]["cell"] for c in columns) + " |")
+    print()
+    for column in columns:
+        if column in notes:
+            print(f"({column}) {notes[column]}")
+    if any(c in notes for c in columns):
+        print()
+    print("elapsed wall seconds, one process per file (RTF = wall time / audio time):")
+    print()
+    print("| set | audio s | " + " | ".join(f"({c})" for c in columns) + " |")
+    print("| --- | ---: |" + " ---: |" * len(columns))
+    for s in sets:
+        cells = []
+        for c in columns:
+            elapsed = summaries[(c, s)].get("elapsed")
+            cells.append(f"{elapsed:.1f} (RTF {elapsed / audio[s]:.2f})" if elapsed is not None else "")
+        print(f"| {s} | {audio[s]:.1f} | " + " | ".join(cells) + " |")
+    total = time.perf_counter() - started
+    print(f"\ntotal elapsed {total:.0f} s")
+
+    if args.json:
+        report = {
+            "date": datetime.datetime.now().isoformat(timespec="seconds"),
+            "command": sys.argv,
+            "jobs": args.jobs,
+            "tools": describe_tools(columns, tools),
+            "dictate_args": {c: DICTATE_ARGS[c] for c in columns if c in DICTATE_ARGS},
+            "columns": {c: COLUMNS[c] for c in columns},
+            "notes": {c: notes[c] for c in columns if c in notes},
+            "sets": {s: {"audio_seconds": round(audio[s], 3), "recipe": recipe(s)} for s in sets},
+            "results": [{"set": s, "column": c, **summaries[(c, s)], "files": results[(c, s)]}
+                        for c in columns for s in sets],
+            "elapsed": round(total, 1),
+        }
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+"""Helpers shared by the benchmark scripts: the LibriVox test data, word error rate, running a
+tool and measuring it, and 16 kHz mono 16-bit WAV in and out. Standard library only."""
+import array
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import wave
+from collections import namedtuple
+
+DATA = "/usr/share/pocketsphinx/test/data/librivox"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RATE = 16000
+
+# Tokens that are not words: sentence marks (<s>, </s>, <sil>, <unk>), fillers ([noise], [breath],
+# ++garbage++, +um+).
+_FILLER = re.compile(r"^(<[^>]*>|\[[^\]]*\]|\+\+.*\+\+|\+[^+]*\+)$")
+_ALTERNATE = re.compile(r"\(\d+\)$")  # a dictionary's alternate pronunciation, word(2)
+_NOT_WORD = re.compile(r"[^\w']+")
+
+
+def references(path=os.path.join(DATA, "transcription")):
+    """Transcripts of a PocketSphinx test data folder (`<s> text </s> (name)` lines), by file name
+    without extension."""
+    refs = {}
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"<s> (.*) </s> \((.*)\)", line.strip())
+            if m:
+                refs[m.group(2)] = " ".join(m.group(1).split())
+    return refs
+
+
+def normalized_words(text):
+    """Lowercased words with punctuation other than apostrophes removed, sentence marks and fillers
+    dropped: the normalisation of DictationTesting's WordErrorRate."""
+    words = []
+    for token in text.lower().split():
+        if _FILLER.match(token):
+            continue
+        words += _NOT_WORD.sub(" ", _ALTERNATE.sub("", token)).replace("_", " ").split()
+    return words
+
+
+def word_errors(ref, hyp):
+    """(word edits turning hyp into ref, words in ref), after normalising both."""
+    a, b = normalized_words(ref), normalized_words(hyp)
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j - 1] + (a[i - 1] != b[j - 1]), prev[j] + 1, cur[j - 1] + 1)
+        prev = cur
+    return prev[len(b)], len(a)
+
+
+def wer_cell(errors, words):
+    """E.g. "36.6 % (26/71)"."""
+    rate = errors / words if words else float(errors > 0)
+    return f"{rate * 100:.1f} % ({errors}/{words})"
+
+
+Run = namedtuple("Run", "wall cpu peak_mib status stdout stderr")
+
+
+def run(cmd, check=True):
+    """Runs a command; returns its wall and CPU seconds, peak RSS in MiB, exit status, stdout and
+    stderr. With check, a failure ends the script."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+        out = proc.stdout.read()
+        proc.stdout.close()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - start
+        err.seek(0)
+        stderr = err.read().decode(errors="replace")
+    if check and proc.returncode != 0:
+        sys.exit(f"failed ({proc.returncode}): {' '.join(cmd)}")
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode,
+               out.decode(errors="replace"), stderr)
+
+
+def duration(path):
+    with wave.open(path) as w:
+        return w.getnframes() / w.getframerate()
+
+
+def read_samples(path):
+    """The samples of a 16 kHz mono 16-bit WAV file (or headerless .raw of that layout)."""
+    if path.endswith(".raw"):
+        with open(path, "rb") as f:
+            data = f.read()
+    else:
+        with wave.open(path) as w:
+            if (w.getframerate(), w.getnchannels(), w.getsampwidth()) != (RATE, 1, 2):
+                sys.exit(f"{path}: not 16 kHz mono 16-bit")
+            data = w.readframes(w.getnframes())
+    samples = array.array("h", data)
+    if sys.byteorder == "big":
+        samples.byteswap()
+    return samples
+
+
+def write_samples(path, samples):
+    """Writes 16 kHz mono 16-bit WAV; floats are rounded and clipped to 16 bits."""
+    if not isinstance(samples, array.array) or samples.typecode != "h":
+        samples = array.array("h", (max(-32768, min(32767, round(x))) for x in samples))
+    if sys.byteorder == "big":
+        samples = array.array("h", samples)
+        samples.byteswap()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with wave.open(path, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(samples.tobytes())
+
+
+def speech_rms(samples, frame=320, floor_db=30):
+    """The RMS of the 20 ms frames within `floor_db` of the loudest one: the level of the speech,
+    leaving out the pauses."""
+    energies = [sum(x * x for x in samples[i:i + frame]) / frame
+                for i in range(0, len(samples) - frame + 1, frame)]
+    if not energies:
+        return 0.0
+    threshold = max(energies) * 10 ** (-floor_db / 10)
+    active = [e for e in energies if e >= threshold]
+    return math.sqrt(sum(active) / len(active))

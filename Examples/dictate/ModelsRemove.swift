@@ -1,0 +1,30 @@
+import ArgumentParser
+import DictationKit
+import DictationPocketSphinx
+
+extension Dictate.Models {
+    /// `dictate models remove NAME`: removes an installed pack.
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an installed model pack (only folders the installer made are removed).")
+
+        @Argument(help: ArgumentHelp("The pack to remove, e.g. en-US-large.", valueName: "name"))
+        var name: String
+
+        func run() async throws {
+            let installer = ModelPackInstaller()
+            let name = self.name
+            do {
+                // Deleting a pack's files blocks; it is kept off the cooperative pool like an install.
+                if try await DedicatedThread.run({ () throws(DictationError) in try installer.remove(packNamed: name) }) {
+                    Terminal.write("Removed \(name).\n", toStandardError: true)
+                } else {
+                    Terminal.write("\(name) is not installed in \(installer.modelsRoot ?? "the models folder").\n", toStandardError: true)
+                }
+            } catch {
+                Terminal.write("dictate: \(error.description)\n", toStandardError: true)
+                throw ExitCode(CLIExitCode.for(error))
+            }
+        }
+    }
+}
