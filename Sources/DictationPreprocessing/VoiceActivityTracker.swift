@@ -17,7 +17,8 @@ final class VoiceActivityTracker {
     init(sampleRate: Int, options: AudioPreprocessingOptions) {
         framer = AudioFramer(sampleRate: sampleRate, frameDuration: options.frameDuration)
         detector = EnergyVoiceActivityDetector(
-            sampleRate: sampleRate, frameDuration: options.frameDuration, sensitivity: options.vadSensitivity)
+            sampleRate: sampleRate, frameDuration: options.frameDuration, sensitivity: options.vadSensitivity,
+            hangover: 0.06)
     }
 
     /// Judges the frames that `samples` complete.
