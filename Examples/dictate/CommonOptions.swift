@@ -12,6 +12,13 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A PocketSphinx model directory to use instead of the installed ones.", valueName: "dir"))
     var model: String?
 
+    @Option(
+        name: .customLong("decoder-option"), parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "A PocketSphinx decoder option as NAME=VALUE, e.g. -lw=8 (may be repeated; overrides the model's own settings).",
+            valueName: "name=value"))
+    var decoderOptions: [String] = []
+
     @Flag(help: "Print the library's logs on standard error.")
     var verbose = false
 
@@ -19,9 +26,20 @@ struct CommonOptions: ParsableArguments {
         if let model, !FileManager.default.fileExists(atPath: model) {
             throw ValidationError("--model \(model): no such directory")
         }
+        for option in decoderOptions where !option.dropFirst().contains("=") {
+            throw ValidationError("--decoder-option \(option): write it as NAME=VALUE, e.g. -lw=8")
+        }
     }
 
-    var recognizer: PocketSphinxRecognizer { PocketSphinxRecognizer(modelDirectory: model) }
+    var recognizer: PocketSphinxRecognizer {
+        var options: [String: String] = [:]
+        for option in decoderOptions {
+            // The name may itself start with "-", so split at the first "=" after its first character.
+            guard let equals = option.dropFirst().firstIndex(of: "=") else { continue }
+            options[String(option[..<equals])] = String(option[option.index(after: equals)...])
+        }
+        return PocketSphinxRecognizer(modelDirectory: model, decoderOptions: options)
+    }
 
     /// A logger that is silent unless --verbose: the library never bootstraps logging itself.
     func makeLogger() -> Logger {
