@@ -1,6 +1,6 @@
 // Latency of live dictation, release build:
 //
-//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--decoder -NAME=VALUE ...]
+//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--model DIR] [--decoder -NAME=VALUE ...]
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. Two figures, each
@@ -32,8 +32,11 @@ for (index, argument) in arguments.enumerated() where argument == "--decoder" &&
     let pair = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
     if pair.count == 2 { decoderOptions[pair[0]] = pair[1] }
 }
-let recognizer = PocketSphinxRecognizer(decoderOptions: decoderOptions)
+// The best installed model unless `--model DIR` names one.
+let modelDirectory = arguments.firstIndex(of: "--model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let recognizer = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
 if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
+print("model: \((try? recognizer.model(for: "en-US").directory) ?? "none")")
 
 print("partial latency over \(utteranceCount) utterances, paced at real time…")
 let partials = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer).run()

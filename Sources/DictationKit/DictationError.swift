@@ -38,6 +38,10 @@ public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible
         public static let recognitionFailed = Code(rawValue: "recognitionFailed")
         /// The capture device delivered audio faster than it was read and some was lost; capture goes on.
         public static let captureOverrun = Code(rawValue: "captureOverrun")
+        /// A model pack could not be downloaded, checked, unpacked, put in place or removed: no
+        /// `python3` or pip, no network, a download whose SHA-256 is not the pinned one, or a disk
+        /// that is full or not writable. The message says which, and what to do.
+        public static let modelInstallFailed = Code(rawValue: "modelInstallFailed")
         /// Something went wrong inside DictationKit itself.
         public static let `internal` = Code(rawValue: "internal")
     }

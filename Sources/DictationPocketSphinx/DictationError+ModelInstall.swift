@@ -1,15 +1,5 @@
 import DictationKit
 
-extension DictationError.Code {
-    /// A model pack could not be downloaded, checked, unpacked, put in place or removed: no
-    /// `python3` or pip, no network, a download whose SHA-256 is not the pinned one, or a disk that
-    /// is full or not writable. The message says which, and what to do.
-    ///
-    /// Defined here rather than in DictationKit because only this backend installs models; codes
-    /// are open constants, so a caller's `switch` over ``DictationError/Code`` is not affected.
-    public static let modelInstallFailed = DictationError.Code(rawValue: "modelInstallFailed")
-}
-
 extension DictationError {
     /// A model pack that could not be installed or removed.
     /// - Parameters:

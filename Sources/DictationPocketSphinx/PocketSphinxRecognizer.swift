@@ -13,8 +13,10 @@ import Logging
 /// let session = DictationSession(source: source, preprocessing: preprocessing, recognizer: recognizer)
 /// ```
 ///
-/// Models are found by ``PocketSphinxModelLocator``: the `modelDirectory` given here, then the
-/// folders on `DICTATIONKIT_MODEL_PATH`, then `/usr/share/pocketsphinx/model` (Debian's
+/// Models are found by ``PocketSphinxModelLocator``: the `modelDirectory` given here, else the
+/// best-ranked model of the locale among the folders on `DICTATIONKIT_MODEL_PATH`, the model packs
+/// installed by ``ModelPackInstaller`` (`~/.local/share/dictationkit/models`), and
+/// `/usr/share/pocketsphinx/model` (Debian's
 /// `pocketsphinx-en-us` package). In a session, utterances are cut by the session's endpointer;
 /// with ``UtteranceSegmentation/recognizer`` they are cut by PocketSphinx's own voice activity
 /// detection, as in `pocketsphinx_continuous`, so the words match what that tool finds.
@@ -47,8 +49,10 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// - Parameters:
     ///   - modelDirectory: A model folder to use whatever the locale (one holding an acoustic model
     ///     folder, a `*.lm.bin` and a `*.dict`), or a folder of per-locale model folders (`en-us/`)
-    ///     searched instead of the installed ones. `nil` searches `DICTATIONKIT_MODEL_PATH`, then the system.
-    ///   - environment: The environment to read `DICTATIONKIT_MODEL_PATH` from; the process's by default.
+    ///     searched instead of the installed ones. `nil` searches `DICTATIONKIT_MODEL_PATH`, the installed
+    ///     model packs and the system, the highest-ranked model of the locale winning.
+    ///   - environment: The environment to read `DICTATIONKIT_MODEL_PATH`, `XDG_DATA_HOME` and `HOME`
+    ///     from; the process's by default.
     ///   - maxUtteranceDuration: The longest utterance in seconds (at least 1); longer speech is cut
     ///     into several utterances so the decoder's memory stays bounded. 30 by default.
     ///   - decoderOptions: Extra PocketSphinx command-line options, names with or without the
