@@ -1,6 +1,7 @@
 import ArgumentParser
 import DictationCapture
 import DictationKit
+import DictationPocketSphinx
 import DictationPreprocessing
 import Foundation
 
@@ -35,9 +36,11 @@ extension Dictate {
         }
 
         func run() async throws {
+            // One recognizer for all inputs: each session starts from the cepstral mean the last ended with.
+            let recognizer = common.recognizer
             for input in inputs {
                 let label = inputs.count > 1 ? input : nil
-                if let failure = try await transcribe(input, label: label) {
+                if let failure = try await transcribe(input, label: label, recognizer: recognizer) {
                     Terminal.write("dictate: \(input): \(failure.description)\n", toStandardError: true)
                     throw ExitCode(CLIExitCode.for(failure))
                 }
@@ -46,10 +49,12 @@ extension Dictate {
 
         /// Transcribes one input, printing as it goes.
         /// - Returns: The fatal error that ended the session early, if any.
-        private func transcribe(_ input: String, label: String?) async throws -> DictationError? {
+        private func transcribe(_ input: String, label: String?, recognizer: PocketSphinxRecognizer) async throws
+            -> DictationError?
+        {
             let session = DictationSession(
                 source: source(for: input), preprocessing: AudioConversionChain(),
-                recognizer: common.recognizer, logger: common.makeLogger())
+                recognizer: recognizer, logger: common.makeLogger())
             let showsProgress = Terminal.standardErrorIsTerminal
             let options = DictationOptions(
                 locale: common.locale,

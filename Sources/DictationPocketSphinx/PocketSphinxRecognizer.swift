@@ -30,6 +30,11 @@ import Logging
 ///   the silence it waits for before ending an utterance (0.5 s). The start is estimated when
 ///   speech is first heard and may be up to about 0.1 s late.
 ///
+/// With the session's endpointer, each new session starts from the cepstral mean (the average
+/// spectrum of speaker, room and microphone, which PocketSphinx subtracts from every frame) that
+/// the recognizer's previous session ended with, rather than the model's generic estimate: its
+/// first utterance starts warm.
+///
 /// Speech that goes on longer than ``maxUtteranceDuration`` is cut into several utterances, each
 /// with its own speech start, end and final.
 public struct PocketSphinxRecognizer: SpeechRecognizer {
@@ -44,6 +49,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// PocketSphinx's defaults.
     public var decoderOptions: [String: String]
     private let logger: Logger
+    /// The cepstral means sessions of this recognizer learnt, shared by its copies.
+    private let cepstralMeans = CepstralMeanMemory()
 
     /// Creates a recognizer.
     /// - Parameters:
@@ -130,7 +137,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
             ])
         switch segmentation {
         case .endpointer:
-            return try PocketSphinxUtteranceDecoder(model: model, options: decoderOptions, logger: logger)
+            return try PocketSphinxUtteranceDecoder(
+                model: model, options: decoderOptions, cepstralMeans: cepstralMeans, logger: logger)
         case .recognizer:
             return try PocketSphinxDecoder(
                 model: model, options: decoderOptions, maxUtteranceDuration: maxUtteranceDuration, logger: logger)

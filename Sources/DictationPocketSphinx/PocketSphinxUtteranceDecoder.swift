@@ -4,10 +4,11 @@ import Logging
 /// A PocketSphinx decoder that is handed one utterance at a time by the session's endpointer.
 ///
 /// PocketSphinx's own voice activity detector is off (`-remove_silence no`): every sample of an
-/// utterance is searched, from the pre-roll to the trailing silence. The decoder stays loaded for
-/// the whole session, so the live cepstral mean that PocketSphinx updates as it goes carries over
-/// from one utterance to the next: after a pause the next utterance starts warm, not from the
-/// model's initial estimate.
+/// utterance is searched, from the pre-roll to the trailing silence. The live cepstral mean that
+/// PocketSphinx updates as it hears speech stays warm: the decoder lives for the whole session, so
+/// it carries over from one utterance to the next (pauses are not fed to it, so silence does not
+/// dilute it), and a new decoder starts from the mean its recognizer's last session ended with
+/// rather than from the model's generic initial estimate.
 ///
 /// Used from the session's audio thread only; not `Sendable`.
 final class PocketSphinxUtteranceDecoder: SpeechDecoder {
@@ -16,6 +17,8 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     private let handle: SphinxDecoderHandle
     private let sampleRate = Double(PocketSphinxRecognizer.decoderSampleRate)
     private let logger: Logger
+    private let cepstralMeans: CepstralMeanMemory?
+    private let acousticModel: String
 
     /// Where the open utterance's audio starts in the session, in seconds; `nil` when none is open.
     private var utteranceStart: Double?
@@ -27,15 +30,27 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     /// - Parameters:
     ///   - model: The model to load.
     ///   - options: Extra PocketSphinx options.
+    ///   - cepstralMeans: Where the cepstral mean is taken from at the start and left after each
+    ///     utterance; `nil` to start from the model's estimate.
     ///   - logger: Where to log utterance ends, at debug level.
     /// - Throws: ``DictationError`` when the model can't be loaded.
-    init(model: PocketSphinxModel, options: [String: String], logger: Logger) throws(DictationError) {
+    init(model: PocketSphinxModel, options: [String: String], cepstralMeans: CepstralMeanMemory?, logger: Logger)
+        throws(DictationError)
+    {
         var options = options
         options["-remove_silence"] = "no"
         handle = try SphinxDecoderHandle(model: model, options: options)
         locale = model.locale
+        acousticModel = model.acousticModel
+        self.cepstralMeans = cepstralMeans
         self.logger = logger
+        if let mean = cepstralMeans?.mean(for: acousticModel) {
+            handle.setCepstralMean(mean)
+        }
     }
+
+    /// The cepstral mean the front end will subtract next.
+    var cepstralMean: [Float]? { handle.cepstralMean }
 
     func beginUtterance(at time: Double) throws(DictationError) {
         if utteranceStart != nil { _ = try endUtterance() }
@@ -62,6 +77,7 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         utteranceStart = nil
         lastPartial = ""
         try handle.endUtterance()
+        if let mean = handle.cepstralMean { cepstralMeans?.store(mean, for: acousticModel) }
         let segments = handle.segments()
         // The best path covers the utterance from its first frame, so its first segment (`<s>`)
         // starts at the utterance's time 0. Builds number those frames differently (Debian's from

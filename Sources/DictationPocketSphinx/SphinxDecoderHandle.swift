@@ -100,6 +100,22 @@ final class SphinxDecoderHandle {
         max(0, Int(ps_get_n_frames(decoder)) - 1)
     }
 
+    /// The live cepstral mean the front end subtracts from each frame, or `nil` when the model
+    /// uses none.
+    var cepstralMean: [Float]? {
+        let length = Int(dk_cmn_length(decoder))
+        guard length > 0 else { return nil }
+        var mean = [Float](repeating: 0, count: length)
+        let read = mean.withUnsafeMutableBufferPointer { dk_cmn_get(decoder, $0.baseAddress, Int32(length)) }
+        return read == 1 ? mean : nil
+    }
+
+    /// Replaces the live cepstral mean, e.g. with one a previous decoder learnt.
+    /// - Parameter mean: A mean of the model's cepstrum length; others are ignored.
+    func setCepstralMean(_ mean: [Float]) {
+        _ = mean.withUnsafeBufferPointer { dk_cmn_set(decoder, $0.baseAddress, Int32(mean.count)) }
+    }
+
     /// The best hypothesis so far (mid-utterance) or the final one (after ``endUtterance()``).
     func hypothesis() -> String {
         guard let text = ps_get_hyp(decoder, nil) else { return "" }
