@@ -3,8 +3,12 @@ import DictationKit
 /// Runs one session's audio through an ``AudioConversionChain``: the format conversion stages,
 /// then the high-pass filter, voice activity detection, and gain control.
 ///
-/// Voice activity is judged after the high-pass filter (hum and rumble must not look like speech)
-/// and before gain control (whose changing gain would hide the real level from the detector).
+/// Voice activity is judged, and the gain steered, on the speech band of the audio: a copy
+/// through a 4th-order high-pass at 200 Hz, without the hum, its first harmonics and the rumble
+/// that would otherwise raise the detector's noise floor until quiet speech falls under it, and
+/// that the gain control would take for the speaker's level. (The recognizer's front end starts
+/// at 130 Hz, so little that matters for words lies below.) The detector judges the band before
+/// gain control, whose changing gain would hide the real level from it.
 /// Start times are counted in output samples, so a frame's time is exactly where its first
 /// sample lies in what the recognizer has been given, whatever the filters' delays.
 final class AudioConversionProcessor: AudioProcessor {
@@ -13,7 +17,12 @@ final class AudioConversionProcessor: AudioProcessor {
     private var highPass: HighPassFilter?
     private var gainControl: AutomaticGainControl?
     private let voiceActivity: VoiceActivityTracker
+    private var speechBandFilter: HighPassFilter
+    /// The speech band of the buffer being processed, kept to reuse its storage.
+    private var speechBand: [Float] = []
     private var producedSamples = 0
+    /// Whether the detector's latest verdict was speech.
+    private var speechHeard = false
 
     /// - Parameters:
     ///   - stages: The format conversion stages, in order.
@@ -25,6 +34,7 @@ final class AudioConversionProcessor: AudioProcessor {
         highPass = options.highPassCutoff.map { HighPassFilter(sampleRate: outputSampleRate, cutoff: $0) }
         gainControl = options.automaticGainControl ? AutomaticGainControl(sampleRate: outputSampleRate) : nil
         voiceActivity = VoiceActivityTracker(sampleRate: outputSampleRate, options: options)
+        speechBandFilter = HighPassFilter(sampleRate: outputSampleRate, cutoff: 200, order: 4)
     }
 
     var detectsVoiceActivity: Bool { true }
@@ -50,8 +60,14 @@ final class AudioConversionProcessor: AudioProcessor {
     private func condition(_ converted: [Float], last: Bool) -> AudioFrame {
         var samples = converted
         highPass?.process(&samples)
-        var activity = voiceActivity.judge(samples)
+        speechBand.removeAll(keepingCapacity: true)
+        speechBand.append(contentsOf: samples)
+        speechBandFilter.process(&speechBand)
+        var activity = voiceActivity.judge(speechBand)
         if last { activity += voiceActivity.flush() }
+        // The gain follows speech only: in pauses it holds, so background is not pumped up.
+        if let verdict = activity.last { speechHeard = verdict.isSpeech }
+        gainControl?.holdsGain = !(speechHeard || activity.contains(where: \.isSpeech))
         gainControl?.process(&samples)
         let startTime = Double(producedSamples) / Double(outputSampleRate)
         producedSamples += samples.count

@@ -53,6 +53,12 @@ public struct AutomaticGainControl: Sendable {
     /// The gain, in dB, applied to the latest sample (before the limiter). It starts at 0 dB.
     public var gain: Float { Float(gainDecibels) }
 
+    /// Whether the gain stays where it is instead of following the level, e.g. while a voice
+    /// activity detector hears no speech: then steady background (hum, fan noise) is neither
+    /// taken for the speaker's level nor pumped up in the pauses. The limiter still works.
+    /// `false` by default.
+    public var holdsGain = false
+
     /// The least gain in dB: enough to bring even over-range floating-point input down to the target.
     static let minGain = -40.0
     /// The time constant of the level measurement, in seconds: a syllable's length, so that the
@@ -119,14 +125,29 @@ public struct AutomaticGainControl: Sendable {
     /// - Parameter samples: Mono samples at ``sampleRate``, nominally in -1...1; the leveled
     ///   samples, all within ±``peakCeiling``, replace them.
     public mutating func process(_ samples: UnsafeMutableBufferPointer<Float>) {
+        process(samples, key: UnsafeBufferPointer(samples))
+    }
+
+    /// Applies the gain (and the limiter) to samples in place, steering it by the level of
+    /// another signal: the key.
+    ///
+    /// Steered by the speech band of the same audio (say, above 200 Hz), the gain follows the
+    /// speech and not mains hum or rumble under it, which would otherwise be taken for the
+    /// speaker's level and pumped up in the pauses.
+    /// - Parameters:
+    ///   - samples: Mono samples at ``sampleRate``; the leveled samples replace them.
+    ///   - key: The signal whose level steers the gain, sample for sample; where it is shorter
+    ///     than `samples`, the samples themselves steer.
+    public mutating func process(_ samples: UnsafeMutableBufferPointer<Float>, key: UnsafeBufferPointer<Float>) {
         let target = Double(targetLevel)
         let highest = Double(maxGain)
         for index in samples.indices {
             let input = samples[index].finiteOrZero
-            let square = Double(input) * Double(input)
+            let steering = index < key.count ? key[index].finiteOrZero : input
+            let square = Double(steering) * Double(steering)
             meanSquare += (square - meanSquare) * levelCoefficient
 
-            if meanSquare > gateMeanSquare {
+            if !holdsGain, meanSquare > gateMeanSquare {
                 let level = 10 * log10(meanSquare)
                 let wanted = min(highest, max(Self.minGain, target - level))
                 let coefficient = wanted < gainDecibels ? attackCoefficient : releaseCoefficient
@@ -151,6 +172,17 @@ public struct AutomaticGainControl: Sendable {
     /// - Parameter samples: Mono samples at ``sampleRate``; the leveled samples replace them.
     public mutating func process(_ samples: inout [Float]) {
         samples.withUnsafeMutableBufferPointer { process($0) }
+    }
+
+    /// Applies the gain (and the limiter) to an array of samples in place, steered by a key.
+    /// - Parameters:
+    ///   - samples: Mono samples at ``sampleRate``; the leveled samples replace them.
+    ///   - key: The signal whose level steers the gain, sample for sample, such as the speech
+    ///     band of `samples`.
+    public mutating func process(_ samples: inout [Float], key: [Float]) {
+        key.withUnsafeBufferPointer { key in
+            samples.withUnsafeMutableBufferPointer { process($0, key: key) }
+        }
     }
 
     /// Forgets the measured level and returns the gain to 0 dB; use it between unrelated streams.

@@ -3,6 +3,9 @@ import DictationKit
 /// Cuts the recognizer's audio into analysis frames and judges each with an
 /// ``EnergyVoiceActivityDetector``, placing the verdicts in the session's sample count.
 ///
+/// It is given the speech band of the audio (see ``AudioConversionProcessor``), so that hum and
+/// rumble don't raise the noise floor it learns.
+///
 /// A class, so that the framer's closure can reach the detector: the framer is being mutated
 /// while it calls back, and only a class's distinct properties may be touched meanwhile.
 final class VoiceActivityTracker {

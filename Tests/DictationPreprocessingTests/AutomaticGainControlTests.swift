@@ -215,4 +215,31 @@ struct AutomaticGainControlTests {
         #expect(odd.noiseGate == -100)
         #expect(odd.peakCeiling == 0)
     }
+
+    @Test("A held gain stays put through loud input, and the limiter still works")
+    func heldGainStaysPut() {
+        var gainControl = AutomaticGainControl(sampleRate: Self.sampleRate)
+        _ = Self.run(Self.wanderingTone(seconds: 6, level: -45, seed: 3), through: &gainControl)
+        let before = gainControl.gain
+        #expect(before > 15, "quiet input raised the gain first: \(before) dB")
+        gainControl.holdsGain = true
+        let (output, gains) = Self.run(Self.wanderingTone(seconds: 2, level: -10, seed: 4), through: &gainControl)
+        #expect(gains.allSatisfy { $0 == before })
+        #expect(output.allSatisfy { abs($0) <= 0.99 })
+        gainControl.holdsGain = false
+        _ = Self.run(Self.wanderingTone(seconds: 2, level: -10, seed: 5), through: &gainControl)
+        #expect(gainControl.gain < before - 10, "released, the gain follows the loud input down")
+    }
+
+    @Test("A key steers the gain: a silent key holds it, whatever the samples")
+    func keySteersTheGain() {
+        var gainControl = AutomaticGainControl(sampleRate: Self.sampleRate)
+        var loud = Self.wanderingTone(seconds: 2, level: -10, seed: 6)
+        gainControl.process(&loud, key: [Float](repeating: 0, count: loud.count))
+        #expect(gainControl.gain == 0, "the key is below the gate")
+        var quiet = Self.wanderingTone(seconds: 8, level: -45, seed: 7)
+        let key = quiet
+        gainControl.process(&quiet, key: key)
+        #expect(gainControl.gain > 15)
+    }
 }
