@@ -49,6 +49,14 @@ let package = Package(
             dependencies: ["DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx"],
             path: "Benchmarks/DictationLatency"
         ),
+        .executableTarget(
+            name: "dictation-soak",
+            dependencies: [
+                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx", "DictationTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/DictationSoak"
+        ),
         .testTarget(name: "DictationKitTests", dependencies: ["DictationKit", "DictationTesting"]),
         .testTarget(name: "DictationCaptureTests", dependencies: ["DictationCapture", "DictationKit", "DictationTesting"]),
         .testTarget(
