@@ -19,6 +19,9 @@ struct SpeechProcessingOptions: ParsableArguments {
     @Option(help: "standard (high-pass filter and gain control) or none (the audio as recorded).")
     var preprocessing: PreprocessingPreset = .standard
 
+    @Flag(help: "Lower steady background noise under the speech (spectral noise suppression).")
+    var noiseSuppression = false
+
     @Option(name: .customLong("high-pass"), help: ArgumentHelp("High-pass cutoff in Hz.", valueName: "hz"))
     var highPassCutoff: Double?
 
@@ -51,6 +54,7 @@ struct SpeechProcessingOptions: ParsableArguments {
         var options = preprocessing == .none ? AudioPreprocessingOptions.none : AudioPreprocessingOptions()
         if let highPassCutoff { options.highPassCutoff = highPassCutoff }
         if let vadSensitivity { options.vadSensitivity = vadSensitivity }
+        if noiseSuppression { options.noiseSuppression = true }
         return options
     }
 

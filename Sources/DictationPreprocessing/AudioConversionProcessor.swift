@@ -1,20 +1,24 @@
 import DictationKit
 
 /// Runs one session's audio through an ``AudioConversionChain``: the format conversion stages,
-/// then the high-pass filter, voice activity detection, and gain control.
+/// then the high-pass filter, voice activity detection, noise suppression and gain control.
 ///
-/// Voice activity is judged, and the gain steered, on the speech band of the audio: a copy
-/// through a 4th-order high-pass at 200 Hz, without the hum, its first harmonics and the rumble
-/// that would otherwise raise the detector's noise floor until quiet speech falls under it, and
-/// that the gain control would take for the speaker's level. (The recognizer's front end starts
-/// at 130 Hz, so little that matters for words lies below.) The detector judges the band before
-/// gain control, whose changing gain would hide the real level from it.
+/// Voice activity is judged on the speech band of the audio: a copy through a 4th-order
+/// high-pass at 200 Hz, without the hum, its first harmonics and the rumble that would otherwise
+/// raise the detector's noise floor until quiet speech falls under it. (The recognizer's front end
+/// starts at 130 Hz, so little that matters for words lies below.) It is judged before noise
+/// suppression, whose residue (a faint hiss with a changing spectrum) would look like speech to
+/// an energy detector, and before gain control, whose changing gain would hide the real level;
+/// the verdicts are placed ``SpectralNoiseSuppressor/latency`` samples later, where their audio
+/// comes out. The gain holds while no speech is heard, so pauses don't pump the background up.
+///
 /// Start times are counted in output samples, so a frame's time is exactly where its first
 /// sample lies in what the recognizer has been given, whatever the filters' delays.
 final class AudioConversionProcessor: AudioProcessor {
     private let stages: [any AudioConversionStage]
     private let outputSampleRate: Int
     private var highPass: HighPassFilter?
+    private var noiseSuppressor: SpectralNoiseSuppressor?
     private var gainControl: AutomaticGainControl?
     private let voiceActivity: VoiceActivityTracker
     private var speechBandFilter: HighPassFilter
@@ -32,8 +36,11 @@ final class AudioConversionProcessor: AudioProcessor {
         self.stages = stages
         self.outputSampleRate = outputSampleRate
         highPass = options.highPassCutoff.map { HighPassFilter(sampleRate: outputSampleRate, cutoff: $0) }
+        let suppressor = options.noiseSuppression ? SpectralNoiseSuppressor(sampleRate: outputSampleRate) : nil
+        noiseSuppressor = suppressor
         gainControl = options.automaticGainControl ? AutomaticGainControl(sampleRate: outputSampleRate) : nil
-        voiceActivity = VoiceActivityTracker(sampleRate: outputSampleRate, options: options)
+        voiceActivity = VoiceActivityTracker(
+            sampleRate: outputSampleRate, options: options, delay: suppressor?.latency ?? 0)
         speechBandFilter = HighPassFilter(sampleRate: outputSampleRate, cutoff: 200, order: 4)
     }
 
@@ -65,6 +72,10 @@ final class AudioConversionProcessor: AudioProcessor {
         speechBandFilter.process(&speechBand)
         var activity = voiceActivity.judge(speechBand)
         if last { activity += voiceActivity.flush() }
+        if noiseSuppressor != nil {
+            noiseSuppressor?.process(&samples)
+            if last, let tail = noiseSuppressor?.flush() { samples += tail }
+        }
         // The gain follows speech only: in pauses it holds, so background is not pumped up.
         if let verdict = activity.last { speechHeard = verdict.isSpeech }
         gainControl?.holdsGain = !(speechHeard || activity.contains(where: \.isSpeech))

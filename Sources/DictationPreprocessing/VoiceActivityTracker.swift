@@ -17,7 +17,10 @@ final class VoiceActivityTracker {
     /// - Parameters:
     ///   - sampleRate: The recognizer's rate.
     ///   - options: The frame duration and sensitivity.
-    init(sampleRate: Int, options: AudioPreprocessingOptions) {
+    ///   - delay: How many samples later the judged audio reaches the recognizer (a later stage's
+    ///     latency); verdicts are placed where their audio will be.
+    init(sampleRate: Int, options: AudioPreprocessingOptions, delay: Int = 0) {
+        nextFrameStart = delay
         framer = AudioFramer(sampleRate: sampleRate, frameDuration: options.frameDuration)
         detector = EnergyVoiceActivityDetector(
             sampleRate: sampleRate, frameDuration: options.frameDuration, sensitivity: options.vadSensitivity,
