@@ -3,41 +3,53 @@ import Glibc
 #endif
 
 /// Lowers steady background noise (fan, hiss, air conditioning, the white noise of a cheap
-/// microphone) under speech, frequency by frequency, so that the recognizer hears the voice
-/// rather than the room.
+/// microphone) under speech, frequency by frequency, so that the recognizer hears more of the
+/// voice and less of the room.
 ///
 /// The suppressor cuts the audio into overlapping frames (``frameLength`` samples, 32 ms at
 /// 16 kHz, every ``hopLength`` samples), weighs each frame's spectrum bin by bin, and puts the
 /// frames back together:
 ///
 /// - **Noise estimate.** It learns the noise spectrum by itself, continuously, without being
-///   told where the speech is: in each frequency bin, the least power of the last 1.5 s
-///   (speech always leaves gaps) tells whether the bin now holds speech, and where it doesn't the
-///   noise estimate follows the bin's power (minima-controlled recursive averaging). A louder
-///   noise is learnt within about 2 s, a quieter one at once.
+///   told where the speech is: in each frequency bin, the least power of the last 1.5 s (speech
+///   leaves gaps) tells whether the bin now holds speech, and where it doesn't, the estimate
+///   follows the bin's power (improved minima-controlled recursive averaging). A louder noise is
+///   learnt within about 2 s, a quieter one within a fraction of a second.
 /// - **Gain.** Each bin is weighted by the Ephraim-Malah log-spectral amplitude estimator, with
-///   the "decision-directed" estimate of its speech-to-noise ratio (which smooths the gains over
-///   time and keeps musical noise down), but never by less than ``gainFloor``: what is left of the
-///   noise stays a faint, even hiss rather than bubbling tones, which recognizers cope with far
-///   better than with over-suppressed speech.
-/// - **Reconstruction.** The analysis and synthesis windows are both the square root of a periodic
-///   Hann window at 50 % overlap, whose products add up to exactly 1: with every gain at 1
-///   (``gainFloor`` of 0 dB) the output is the input, delayed.
+///   the decision-directed estimate of its speech-to-noise ratio, which smooths the gains over
+///   time and keeps musical noise down.
+/// - **How far.** Noise is lowered until it lies ``targetSNR`` (25 dB) below the speech, and
+///   never by more than ``gainFloor`` (20 dB): the rest stays a faint, even hiss. Audio whose
+///   noise is already that far below its speech passes almost untouched, since taking away the
+///   last of the background makes a recognizer worse, not better. Until the first speech the
+///   suppression deepens from nothing to ``gainFloor`` over 2 s: noise alone is lowered all the
+///   way, but the room is heard as it is before the first word. ``noiseLevel``,
+///   ``speechLevel`` and ``suppression`` show the estimates.
+/// - **Reconstruction.** The analysis and synthesis windows are both the square root of a
+///   periodic Hann window at 50 % overlap, whose products add up to exactly 1: with ``gainFloor``
+///   at 0 dB the output is the input, delayed.
 ///
-/// Output comes out as input goes in, sample for sample, ``latency`` samples late (31.9 ms at
-/// 16 kHz): ``process(_:)-(UnsafeMutableBufferPointer<Float>)`` returns as many samples as it is
-/// given, the first ``latency`` of a stream being silence, and ``flush()`` returns the last
-/// ``latency``. Buffers of any size give the same output as one big buffer.
+/// Output comes out as input goes in, sample for sample, ``latency`` samples late (511 samples,
+/// 31.9 ms, at 16 kHz): `process(_:)` gives back as many samples as it is given, the first
+/// ``latency`` of a stream being silence, and ``flush()`` returns the last ``latency``. Buffers
+/// of any size give the same output as one big buffer. Nothing is allocated per buffer.
 ///
-/// The suppressor handles noise that is steadier than speech. Anything that holds its level in a
-/// frequency for longer than about 1.5 s counts as noise, so a held tone (a beep, a whistle) fades
-/// to the floor; babble and music are not removed.
+/// What it does for PocketSphinx (Debian's en-US model, `pocketsphinx_continuous`): on the
+/// LibriVox recordings with white Gaussian noise 10 dB below the speech, the word error rate fell
+/// from 94 % to 77 %, and from 81 % to 77 % on a 199 s recording of 35 utterances; at 5 dB it
+/// stays above 85 %. Clean speech is recognized as before. The recognizer's model was trained on
+/// clean speech, and what noise hides of the speech can't be given back.
+///
+/// Noise that is steadier than speech is what it removes. Anything that holds its level in a
+/// frequency for longer than about 1.5 s counts as noise, so a held tone (a beep, a whistle)
+/// fades, and so does a sound that is there from the first frame until it pauses; babble and
+/// music are not removed.
 ///
 /// ```swift
 /// var suppressor = SpectralNoiseSuppressor(sampleRate: 16_000)
 /// for await frame in frames {
 ///     var samples = frame.samples
-///     suppressor.process(&samples)      // ``latency`` samples late
+///     suppressor.process(&samples)      // latency samples late
 /// }
 /// let tail = suppressor.flush()
 /// ```
@@ -66,13 +78,14 @@ public struct SpectralNoiseSuppressor: Sendable {
     public var latency: Int { frameLength - 1 }
 
     /// The level of the noise estimate in dBFS: the RMS the estimated noise spectrum would have
-    /// as a signal. ``Decibels/floor`` (-100 dBFS) until the first frame.
+    /// as a signal. -100 dBFS until the first frame.
     public private(set) var noiseLevel: Float = Decibels.floor
-    /// The level of the speech in dBFS, as estimated so far: the RMS of the frames clearly above
-    /// the noise, less the noise. ``Decibels/floor`` (-100 dBFS) until such a frame comes.
+    /// The level of the speech in dBFS, as estimated so far: the RMS of the frames at least 3 dB
+    /// above the noise, less the noise, over the last few seconds of them. -100 dBFS until such a
+    /// frame comes.
     public var speechLevel: Float { Decibels.fromMeanSquare(Double(speechMeanSquare ?? 0)) }
     /// How far, in dB, the suppressor now lowers the frequencies that hold only noise: between
-    /// ``gainFloor`` and 0, as ``targetSNR`` asks for the noise and speech levels heard so far.
+    /// ``gainFloor`` and 0, as ``targetSNR`` asks for ``noiseLevel`` and ``speechLevel``.
     public var suppression: Float { Decibels.fromAmplitude(max(residualGain, 1e-5)) }
 
     /// The weight of the last frame's clean speech estimate in the decision-directed speech-to-noise
@@ -83,20 +96,22 @@ public struct SpectralNoiseSuppressor: Sendable {
     static let minimumPrioriRatio: Float = 0.003_162_3
     /// The least noise power per bin: keeps the ratios finite in digital silence.
     static let minimumNoisePower: Float = 1e-20
-    /// The time constants of the speech level's average over speech frames, in seconds: rising
-    /// and falling. Until it has seen that long, it is the plain mean of the speech frames so far.
-    static let speechLevelRiseTime = 0.5
-    static let speechLevelFallTime = 3.0
+    /// The time constant of the speech level's average over speech frames, in seconds. Until
+    /// that much speech has come, the level is the plain mean of the speech frames so far.
+    static let speechLevelTime = 3.0
+    /// How long, in seconds, the suppression takes to deepen from 0 dB to ``gainFloor`` while no
+    /// speech has come.
+    static let initialTime = 2.0
 
     private var transform: FastFourierTransform
     private var noiseTracker: NoiseSpectrumTracker
     private let window: [Float]
     private let gainFloorFactor: Float
     private let targetPowerRatio: Float
-    private let speechRiseCoefficient: Float
-    private let speechFallCoefficient: Float
+    private let initialFrames: Int
+    private let speechLevelCoefficient: Float
     /// The mean square of the speech, once a frame clearly above the noise has come, and how many
-    /// such frames have come (counted up to 1,000).
+    /// such frames have come (counted up to a million).
     private var speechMeanSquare: Float?
     private var speechFrames = 0
     /// The gain of noise-only frequencies: ``gainFloor`` or less suppression, see ``targetSNR``.
@@ -136,7 +151,7 @@ public struct SpectralNoiseSuppressor: Sendable {
         self.gainFloor = gainFloor.clamped(to: -40...0, orIfNaN: Self.defaultGainFloor)
         self.targetSNR = targetSNR.clamped(to: 0...60, orIfNaN: Self.defaultTargetSNR)
         gainFloorFactor = Decibels.toAmplitude(self.gainFloor)
-        residualGain = gainFloorFactor
+        residualGain = 1
         targetPowerRatio = powf(10, -self.targetSNR / 10)
 
         var length = 16
@@ -147,8 +162,8 @@ public struct SpectralNoiseSuppressor: Sendable {
         let bins = transform.binCount
         let frameRate = Double(self.sampleRate) / Double(hopLength)
         noiseTracker = NoiseSpectrumTracker(binCount: bins, frameRate: frameRate)
-        speechRiseCoefficient = Float(1 - exp(-1 / (Self.speechLevelRiseTime * frameRate)))
-        speechFallCoefficient = Float(1 - exp(-1 / (Self.speechLevelFallTime * frameRate)))
+        initialFrames = max(1, Int((Self.initialTime * frameRate).rounded()))
+        speechLevelCoefficient = Float(1 - exp(-1 / (Self.speechLevelTime * frameRate)))
         // The square root of a periodic Hann window: analysis × synthesis is the Hann window,
         // whose copies a half window apart add up to exactly 1.
         window = (0..<length).map { Float(sin(Double.pi * Double($0) / Double(length))) }
@@ -231,7 +246,7 @@ public struct SpectralNoiseSuppressor: Sendable {
         noiseLevel = Decibels.floor
         speechMeanSquare = nil
         speechFrames = 0
-        residualGain = gainFloorFactor
+        residualGain = 1
     }
 
     /// Analyses the full input frame, weighs its spectrum, and adds it to the output; the first
@@ -353,14 +368,17 @@ public struct SpectralNoiseSuppressor: Sendable {
         // A frame at least 3 dB above the noise is speech (or some other sound worth keeping).
         let excess = meanSquare(of: power) - noiseMeanSquare
         if excess > noiseMeanSquare {
-            speechFrames = min(speechFrames + 1, 1_000)
+            speechFrames = min(speechFrames + 1, 1_000_000)
             let level = speechMeanSquare ?? excess
-            let coefficient = max(1 / Float(speechFrames), excess > level ? speechRiseCoefficient : speechFallCoefficient)
-            speechMeanSquare = level + (excess - level) * coefficient
+            speechMeanSquare = level + (excess - level) * max(1 / Float(speechFrames), speechLevelCoefficient)
         }
-        // Before any speech, the noise is all there is: it is lowered all the way.
+        // Before any speech, how far the noise lies below it is unknown: the suppression starts
+        // at nothing and deepens to the floor over the first seconds, so that noise alone is
+        // lowered all the way but a recognizer still hears the room as it is before the first
+        // word (PocketSphinx learns its own noise floor there).
         guard let speech = speechMeanSquare, noiseMeanSquare > 0 else {
-            residualGain = gainFloorFactor
+            let progress = min(1, Float(framesSeen) / Float(initialFrames))
+            residualGain = Decibels.toAmplitude(gainFloor * progress)
             return
         }
         let wanted = (speech * targetPowerRatio / noiseMeanSquare).squareRoot()
