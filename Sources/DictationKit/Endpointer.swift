@@ -58,9 +58,6 @@ struct Endpointer {
         splitWindow = min(Int(EndpointingOptions.splitSearchWindow * rate), maxUtterance / 2)
     }
 
-    /// Whether an utterance is open.
-    var isInUtterance: Bool { open != nil }
-
     /// Takes the next samples and the verdicts on frames they completed.
     /// - Parameters:
     ///   - samples: The next samples of the stream.
@@ -160,9 +157,16 @@ struct Endpointer {
     private mutating func release(upTo position: Int, into actions: inout [Action]) {
         let count = min(pending.count, position - pendingStart)
         guard count > 0 else { return }
-        actions.append(.audio(Array(pending[..<count])))
-        pending.removeFirst(count)
         pendingStart += count
+        if count == pending.count {
+            // The usual case inside an utterance: everything goes, so the buffer itself is handed
+            // on rather than copied and shifted.
+            actions.append(.audio(pending))
+            pending = []
+        } else {
+            actions.append(.audio(Array(pending[..<count])))
+            pending.removeFirst(count)
+        }
     }
 
     /// Drops the pending samples before `position`.

@@ -51,7 +51,7 @@ final class AudioConversionProcessor: AudioProcessor {
         for stage in stages {
             samples = try stage.process(samples)
         }
-        return condition(samples, last: false)
+        return condition(&samples, last: false)
     }
 
     func flush() throws(DictationError) -> AudioFrame {
@@ -61,11 +61,12 @@ final class AudioConversionProcessor: AudioProcessor {
             samples = try stage.process(samples)
             samples.append(contentsOf: try stage.flush())
         }
-        return condition(samples, last: true)
+        return condition(&samples, last: true)
     }
 
-    private func condition(_ converted: [Float], last: Bool) -> AudioFrame {
-        var samples = converted
+    /// Filters, judges and levels the converted samples in place (no second copy of the buffer)
+    /// and wraps them in a frame.
+    private func condition(_ samples: inout [Float], last: Bool) -> AudioFrame {
         highPass?.process(&samples)
         speechBand.removeAll(keepingCapacity: true)
         speechBand.append(contentsOf: samples)
