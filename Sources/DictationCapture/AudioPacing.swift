@@ -25,6 +25,9 @@ struct AudioPacer {
         self.sampleRate = sampleRate
     }
 
+    /// Whether reads are held back to real time.
+    var isRealTime: Bool { pacing == .realTime }
+
     /// Marks the start of playback; called at the beginning of every read, only the first counts.
     mutating func beginRead() {
         if pacing == .realTime, start == nil { start = .now }

@@ -9,6 +9,7 @@ import DictationKit
 /// only after the audio captured before it.
 final class LiveCaptureReader: AudioReader {
     let format: AudioFormat
+    let isLive = true
     /// Frames per period of the device.
     let periodFrames: Int
     /// The device name, for warnings.

@@ -36,6 +36,9 @@ final class PCMStreamReader: AudioReader {
     ///   - mayEndEarly: Whether ending before `dataByteCount` is normal rather than a truncation.
     ///   - expectedByteCount: The byte count to announce as ``expectedDuration``, when it is known.
     ///   - pacing: How fast to hand out the audio.
+    /// A file paced at real time stands in for a microphone.
+    var isLive: Bool { pacer.isRealTime }
+
     init(
         input: FileByteInput, format: AudioFormat, dataByteCount: UInt64?, mayEndEarly: Bool,
         expectedByteCount: UInt64?, pacing: AudioPacing

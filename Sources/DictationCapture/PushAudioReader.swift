@@ -3,6 +3,7 @@ import DictationKit
 /// One session's view of a ``PushAudioSource``.
 final class PushAudioReader: AudioReader {
     let format: AudioFormat
+    let isLive = true
 
     /// `let` and `Sendable`, so ``interrupt()`` may use it from another thread.
     private let source: PushAudioSource

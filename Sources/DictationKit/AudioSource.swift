@@ -22,6 +22,11 @@ public protocol AudioReader: AnyObject {
     /// The total length of the audio in seconds, when it is known in advance (files).
     var expectedDuration: Double? { get }
 
+    /// Whether audio keeps coming whether or not it is read: a microphone, buffers an app pushes,
+    /// a file paced at real time. A paused session reads and drops a live source's audio, so that
+    /// what is said during the pause is not recognized after it; any other source simply waits.
+    var isLive: Bool { get }
+
     /// Reads the next buffer of at most `maxFrames` sample frames, blocking until audio is there.
     /// - Parameter maxFrames: The most sample frames to return.
     /// - Returns: The next buffer, or `nil` at the end of the audio.
@@ -57,4 +62,6 @@ extension AudioReader {
     public func close() {}
     /// Unknown unless the reader says otherwise.
     public var expectedDuration: Double? { nil }
+    /// Not live: a file or stream that waits to be read.
+    public var isLive: Bool { false }
 }

@@ -31,13 +31,20 @@ struct DecoderFeed {
         return try perform(actions)
     }
 
-    /// Ends the stream: the last utterance is decoded to its end.
+    /// Ends the open utterance now, decoded to its end: at the end of the stream, or at a pause or
+    /// a commit, after which the stream may go on.
     /// - Returns: The last updates, ending with the last final when an utterance was open.
     mutating func finish() throws(DictationError) -> [RecognitionUpdate] {
         guard var endpointer else { return try decoder.finish() }
         let actions = endpointer.finish()
         self.endpointer = endpointer
         return try perform(actions)
+    }
+
+    /// After a decoder failure: drops the utterance it was decoding, so that the next starts clean.
+    /// What the decoder still makes of the failed utterance is not trusted and is thrown away.
+    func abandonUtterance() {
+        _ = try? decoder.finish()
     }
 
     private func perform(_ actions: [Endpointer.Action]) throws(DictationError) -> [RecognitionUpdate] {

@@ -4,7 +4,8 @@ extension DictationEvent {
     /// The event as one line of JSON, with a stable `type` field, e.g.
     /// `{"type":"final","utterance":0,"text":"go forward ten meters","start":0.46,"end":2.11,"words":[...]}`.
     ///
-    /// Errors carry `errorCode`, `message` and `fatal`. Keys are sorted, so the line is stable.
+    /// Errors carry `errorCode`, `message` and `fatal`; state changes carry `state`; blocks carry
+    /// `block`, `text` and the indices of their `utterances`. Keys are sorted, so the line is stable.
     /// - Returns: A single line of JSON without a trailing newline.
     public func jsonLine() -> String {
         let encoder = JSONEncoder()
@@ -40,6 +41,9 @@ struct EventJSON: Codable, Hashable {
     var level: Double?
     var processed: Double?
     var total: Double?
+    var state: String?
+    var block: Int?
+    var utterances: [Int]?
 
     init(_ event: DictationEvent) {
         type = event.type
@@ -65,6 +69,12 @@ struct EventJSON: Codable, Hashable {
         case .progress(let done, let all):
             processed = Self.rounded(done)
             total = all.map(Self.rounded)
+        case .stateChanged(let newState):
+            state = newState.rawValue
+        case .blockCommitted(let committed), .blockDiscarded(let committed):
+            block = committed.index
+            text = committed.text
+            utterances = committed.utterances.map(\.utteranceIndex)
         }
     }
 

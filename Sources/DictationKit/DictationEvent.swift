@@ -14,6 +14,12 @@ public enum DictationEvent: Sendable, Hashable {
     case level(Float)
     /// How much audio has been processed, and of how much when that is known (seconds).
     case progress(processed: Double, total: Double?)
+    /// The session's state changed (listening, paused, processing, idle, error).
+    case stateChanged(DictationState)
+    /// A block was committed: its finals were all delivered and its text joined the transcript.
+    case blockCommitted(DictationBlock)
+    /// The block that was not committed yet was thrown away by ``DictationSession/cancel()``.
+    case blockDiscarded(DictationBlock)
 
     /// The stable name of the event kind, as used in the `type` field of its JSON form.
     public var type: String {
@@ -25,6 +31,9 @@ public enum DictationEvent: Sendable, Hashable {
         case .speechEnded: "speechEnded"
         case .level: "level"
         case .progress: "progress"
+        case .stateChanged: "stateChanged"
+        case .blockCommitted: "blockCommitted"
+        case .blockDiscarded: "blockDiscarded"
         }
     }
 }

@@ -10,6 +10,9 @@ public struct DictationOptions: Sendable, Hashable {
     public var reportsProgress: Bool
     /// Whether to deliver ``DictationEvent/level(_:)`` for every buffer read (about 10 per second).
     public var reportsLevel: Bool
+    /// Whether to deliver ``DictationEvent/stateChanged(_:)``, ``DictationEvent/blockCommitted(_:)``
+    /// and ``DictationEvent/blockDiscarded(_:)``, for apps that dictate in blocks.
+    public var reportsStateChanges: Bool
     /// End the session after this many seconds of audio, whatever is going on. `nil`: no limit.
     public var maxDuration: Double?
     /// End the session after this many seconds of silence that follow speech. `nil`: never.
@@ -29,6 +32,7 @@ public struct DictationOptions: Sendable, Hashable {
     ///   - reportsSpeechActivity: Deliver speech start and end events. Defaults to `false`.
     ///   - reportsProgress: Deliver progress events. Defaults to `false`.
     ///   - reportsLevel: Deliver input level events. Defaults to `false`.
+    ///   - reportsStateChanges: Deliver state and block events. Defaults to `false`.
     ///   - maxDuration: The longest session, in seconds of audio. Defaults to no limit.
     ///   - silenceTimeout: Seconds of silence after speech that end the session. Defaults to never.
     ///   - noSpeechTimeout: Seconds without any speech that end the session. Defaults to never.
@@ -40,6 +44,7 @@ public struct DictationOptions: Sendable, Hashable {
         reportsSpeechActivity: Bool = false,
         reportsProgress: Bool = false,
         reportsLevel: Bool = false,
+        reportsStateChanges: Bool = false,
         maxDuration: Double? = nil,
         silenceTimeout: Double? = nil,
         noSpeechTimeout: Double? = nil,
@@ -51,6 +56,7 @@ public struct DictationOptions: Sendable, Hashable {
         self.reportsSpeechActivity = reportsSpeechActivity
         self.reportsProgress = reportsProgress
         self.reportsLevel = reportsLevel
+        self.reportsStateChanges = reportsStateChanges
         self.maxDuration = maxDuration
         self.silenceTimeout = silenceTimeout
         self.noSpeechTimeout = noSpeechTimeout

@@ -81,7 +81,7 @@ public final class DictationSession: DictationBridge {
         }
         continuation.onTermination = { [weak run] termination in
             // The consumer went away (task cancelled or stream dropped): nobody will read a final.
-            if case .cancelled = termination { run?.cancel() }
+            if case .cancelled = termination { run?.control.cancel() }
         }
         run.launch()
         return stream
@@ -91,14 +91,66 @@ public final class DictationSession: DictationBridge {
     /// Safe to call twice, before ``start(_:)`` or after the run ended.
     public func stop() async {
         guard let run = current.withLock({ $0 }) else { return }
-        run.requestStop()
-        await run.waitUntilFinished()
+        run.control.requestStop()
+        await run.control.waitUntilFinished()
     }
 
-    /// Ends the run at once: the open utterance is discarded, the source released, the stream ended.
+    /// Ends the run at once: the block that was not committed is discarded (a
+    /// ``DictationEvent/blockDiscarded(_:)`` event says which finals it held), the open utterance
+    /// is not decoded, the source is released and the stream ends. Committed blocks stay.
     public func cancel() async {
         guard let run = current.withLock({ $0 }) else { return }
-        run.cancel()
-        await run.waitUntilFinished()
+        run.control.cancel()
+        await run.control.waitUntilFinished()
+    }
+
+    // MARK: - Blocks
+
+    /// Pauses dictation: a soft stop. What was heard up to now is decoded and its final
+    /// delivered; what is said while paused is not recognized (a live device is kept open and
+    /// drained, a file simply waits). The block stays open: ``resume()`` appends to it.
+    ///
+    /// Returns once the run has taken the request. Pausing a paused run, or a run that is not
+    /// going, does nothing.
+    public func pause() async {
+        await current.withLock({ $0 })?.control.request(pause: true)
+    }
+
+    /// Resumes a paused run; what is said next joins the same block.
+    ///
+    /// Returns once the run has taken the request. Resuming a run that is not paused does nothing.
+    public func resume() async {
+        await current.withLock({ $0 })?.control.request(pause: false)
+    }
+
+    /// Commits the open block: its last utterance is decoded to the end and delivered, then a
+    /// ``DictationEvent/blockCommitted(_:)`` event carries the block, whose text joins
+    /// ``committedBlocks``. The run goes on (paused if it was paused) with a new block.
+    ///
+    /// Commits asked for before the run got to them are carried out as one.
+    /// - Returns: The committed block, or `nil` when no run is going.
+    @discardableResult
+    public func commit() async -> DictationBlock? {
+        guard let run = current.withLock({ $0 }) else { return nil }
+        let before = run.control.committedBlocks.count
+        await run.control.requestCommit()
+        let blocks = run.control.committedBlocks
+        return blocks.count > before ? blocks.last : nil
+    }
+
+    /// What the session is doing now.
+    public var state: DictationState {
+        current.withLock { $0?.control.runState } ?? .idle
+    }
+
+    /// The blocks the current (or last) run committed, in order: by ``commit()``, and at its end
+    /// by ``stop()``, the end of the audio or an error (never by ``cancel()``).
+    public var committedBlocks: [DictationBlock] {
+        current.withLock { $0?.control.committedBlocks } ?? []
+    }
+
+    /// The text of ``committedBlocks``, blocks separated by spaces.
+    public var committedText: String {
+        committedBlocks.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -78,10 +78,16 @@ struct Endpointer {
         return actions
     }
 
-    /// Ends the stream: an open utterance gets the audio held for it and is closed.
+    /// Ends the stream, or the part of it before a pause: an open utterance gets the audio held for
+    /// it and is closed; the pre-roll kept for the next utterance is dropped.
     /// - Returns: The last actions.
     mutating func finish() -> [Action] {
-        guard let utterance = open else { return [] }
+        guard let utterance = open else {
+            // The stream may go on after a pause: a later onset must not reach back before it.
+            discard(upTo: pendingEnd)
+            lastUtteranceEnd = pendingEnd
+            return []
+        }
         var actions: [Action] = []
         let end = pendingEnd
         release(upTo: end, into: &actions)

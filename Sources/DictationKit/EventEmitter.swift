@@ -12,15 +12,18 @@ struct EventEmitter {
         self.options = options
     }
 
-    mutating func emit(_ updates: [RecognitionUpdate]) {
-        for update in updates { emit(update) }
+    /// Delivers what the updates call for.
+    /// - Returns: The finals delivered, numbered as the consumer saw them.
+    @discardableResult
+    mutating func emit(_ updates: [RecognitionUpdate]) -> [Transcript] {
+        updates.compactMap { emit($0) }
     }
 
     mutating func emitEvent(_ event: DictationEvent) {
         continuation.yield(event)
     }
 
-    private mutating func emit(_ update: RecognitionUpdate) {
+    private mutating func emit(_ update: RecognitionUpdate) -> Transcript? {
         switch update {
         case .speechStarted(let time):
             if options.reportsSpeechActivity { continuation.yield(.speechStarted(at: time)) }
@@ -28,7 +31,7 @@ struct EventEmitter {
             if options.reportsSpeechActivity { continuation.yield(.speechEnded(at: time)) }
         case .partial(var transcript):
             // A partial that says nothing new, or nothing at all, is noise for the consumer.
-            guard options.reportsPartials, !transcript.text.isEmpty, transcript.text != lastPartialText else { return }
+            guard options.reportsPartials, !transcript.text.isEmpty, transcript.text != lastPartialText else { return nil }
             transcript.utteranceIndex = utteranceCount
             lastPartialText = transcript.text
             openUtteranceHasPartial = true
@@ -40,10 +43,12 @@ struct EventEmitter {
             }
             // An utterance that produced no words and showed nothing is not an utterance;
             // one that showed a partial must still get its (possibly empty) final.
-            guard !transcript.text.isEmpty || openUtteranceHasPartial else { return }
+            guard !transcript.text.isEmpty || openUtteranceHasPartial else { return nil }
             transcript.utteranceIndex = utteranceCount
             utteranceCount += 1
             continuation.yield(.final(transcript))
+            return transcript
         }
+        return nil
     }
 }

@@ -4,21 +4,16 @@ import Synchronization
 
 /// One start-to-end run of a session: the audio thread and what other threads may ask of it.
 final class SessionRun: Sendable {
-    private struct Control {
-        var stopRequested = false
-        var cancelled = false
-        var finished = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
-        var reader: ReaderHandle?
-    }
-
     private let source: any AudioSource
     private let preprocessing: any AudioPreprocessing
     private let recognizer: any SpeechRecognizer
     private let options: DictationOptions
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let logger: Logger
-    private let control = Mutex(Control())
+    let control = RunControl()
+
+    /// How many decoder failures in a row, with no final delivered in between, end the run.
+    static let tolerableDecoderFailures = 2
 
     init(
         source: any AudioSource, preprocessing: any AudioPreprocessing, recognizer: any SpeechRecognizer,
@@ -32,7 +27,7 @@ final class SessionRun: Sendable {
         self.logger = logger
     }
 
-    var isFinished: Bool { control.withLock { $0.finished } }
+    var isFinished: Bool { control.isFinished }
 
     func launch() {
         let thread = Thread { [self] in run() }
@@ -42,59 +37,27 @@ final class SessionRun: Sendable {
         thread.start()
     }
 
-    func requestStop() {
-        let reader = control.withLock { state -> ReaderHandle? in
-            state.stopRequested = true
-            return state.reader
-        }
-        reader?.interrupt()
-    }
-
-    func cancel() {
-        let reader = control.withLock { state -> ReaderHandle? in
-            state.cancelled = true
-            return state.reader
-        }
-        reader?.interrupt()
-    }
-
-    func waitUntilFinished() async {
-        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let done = control.withLock { state -> Bool in
-                if state.finished { return true }
-                state.waiters.append(waiter)
-                return false
-            }
-            if done { waiter.resume() }
-        }
-    }
-
-    private var isCancelled: Bool { control.withLock { $0.cancelled } }
-
     // MARK: - The audio thread
 
     private func run() {
         var pipeline = EventEmitter(continuation: continuation, options: options)
+        var blocks = BlockLedger()
         defer { finish() }
 
         let reader: any AudioReader
         do {
             reader = try source.open()
         } catch {
-            pipeline.emitEvent(.error(error))
+            end(&pipeline, blocks: &blocks, error: error)
             return
         }
-        let stopCameEarly = control.withLock { state -> Bool in
-            state.reader = ReaderHandle(reader)
-            return state.stopRequested || state.cancelled
-        }
         // stop() before the source was open could not interrupt it; pass it on now.
-        if stopCameEarly { reader.interrupt() }
+        if control.attach(reader) { reader.interrupt() }
         defer {
-            control.withLock { $0.reader = nil }
+            control.detachReader()
             reader.close()
         }
-        if isCancelled { return }
+        if control.isCancelled { return }
 
         let processor: any AudioProcessor
         let decoder: any SpeechDecoder
@@ -106,7 +69,7 @@ final class SessionRun: Sendable {
                 processor.detectsVoiceActivity ? options.endpointing.segmentation : .recognizer
             decoder = try recognizer.makeDecoder(locale: options.locale, segmentation: segmentation)
         } catch {
-            pipeline.emitEvent(.error(error))
+            end(&pipeline, blocks: &blocks, error: error)
             return
         }
         logger.debug(
@@ -115,6 +78,7 @@ final class SessionRun: Sendable {
                 "format": "\(reader.format)", "locale": "\(decoder.locale)", "segmentation": "\(decoder.segmentation)",
             ])
         var feed = DecoderFeed(decoder: decoder, options: options, sampleRate: recognizer.sampleRate)
+        change(to: .listening, &pipeline)
 
         // 100 ms per read: small enough for prompt partials, large enough to keep calls cheap.
         let framesPerRead = max(1, reader.format.sampleRate / 10)
@@ -124,10 +88,49 @@ final class SessionRun: Sendable {
         var readError: DictationError?
         var timeouts = SessionTimeouts(options: options)
         var endedByTimeout = false
-        do {
+        var paused = false
+        var decoderFailures = 0
+        do throws(DictationError) {
             // After stop() the reader hands over what it already captured and then ends, so the
             // loop runs on to nil; only cancel() leaves at once.
-            while !isCancelled {
+            while !control.isCancelled {
+                if let requests = control.takeRequests() {
+                    if requests.wantsPause != paused {
+                        paused = requests.wantsPause
+                        if paused {
+                            // A soft stop: what was heard up to now is decoded and delivered.
+                            let updates = try feed.finish()
+                            timeouts.observe(updates)
+                            blocks.add(pipeline.emit(updates))
+                        }
+                        change(to: paused ? .paused : .listening, &pipeline)
+                    }
+                    if requests.commit {
+                        change(to: .processing, &pipeline)
+                        let updates = try feed.finish()
+                        timeouts.observe(updates)
+                        blocks.add(pipeline.emit(updates))
+                        commit(&blocks, &pipeline)
+                        change(to: paused ? .paused : .listening, &pipeline)
+                    }
+                    control.carriedOut(requests)
+                }
+                if paused {
+                    // Nothing more is dictated until resume(); stop() ends the run from here.
+                    if control.isStopRequested { break }
+                    if reader.isLive {
+                        // Keep a live device drained, but what is said while paused is not dictation.
+                        do {
+                            guard try reader.read(maxFrames: framesPerRead) != nil else { break }
+                        } catch {
+                            readError = error
+                            break
+                        }
+                    } else {
+                        control.waitForRequest()
+                    }
+                    continue
+                }
                 let frame: AudioFrame?
                 do {
                     frame = try reader.read(maxFrames: framesPerRead)
@@ -139,9 +142,23 @@ final class SessionRun: Sendable {
                 for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
                 guard let frame else { break }
                 let converted = try processor.process(frame)
-                let updates = try feed.process(converted)
+                let updates: [RecognitionUpdate]
+                do {
+                    updates = try feed.process(converted)
+                } catch {
+                    // One utterance the decoder failed on is reported and dropped; the session goes
+                    // on with the next. Only failures that keep coming end it.
+                    decoderFailures += 1
+                    guard decoderFailures <= Self.tolerableDecoderFailures else { throw error.fatal }
+                    logger.warning("decoder failed; dropping the utterance", metadata: ["code": "\(error.code)"])
+                    pipeline.emitEvent(.error(error.nonFatal))
+                    feed.abandonUtterance()
+                    continue
+                }
                 timeouts.observe(updates)
-                pipeline.emit(updates)
+                let finals = pipeline.emit(updates)
+                if !finals.isEmpty { decoderFailures = 0 }
+                blocks.add(finals)
                 processed += frame.duration
                 if options.reportsLevel, let level = Self.level(of: converted.samples) {
                     pipeline.emitEvent(.level(level))
@@ -157,30 +174,64 @@ final class SessionRun: Sendable {
                     reader.interrupt()
                 }
             }
-            if isCancelled { return }
-            let tail = try processor.flush()
-            if !tail.samples.isEmpty {
-                let updates = try feed.process(tail)
-                timeouts.observe(updates)
-                pipeline.emit(updates)
+            if control.isCancelled {
+                // Committed blocks stay; the one that was not committed is thrown away.
+                if options.reportsStateChanges, !blocks.open.utterances.isEmpty {
+                    pipeline.emitEvent(.blockDiscarded(blocks.close()))
+                }
+                change(to: .idle, &pipeline)
+                return
+            }
+            change(to: .processing, &pipeline)
+            if !paused {
+                let tail = try processor.flush()
+                if !tail.samples.isEmpty {
+                    let updates = try feed.process(tail)
+                    timeouts.observe(updates)
+                    blocks.add(pipeline.emit(updates))
+                }
             }
             let last = try feed.finish()
             timeouts.observe(last)
-            pipeline.emit(last)
+            blocks.add(pipeline.emit(last))
             if options.reportsProgress {
                 pipeline.emitEvent(.progress(processed: processed, total: total))
             }
         } catch {
-            pipeline.emitEvent(.error(error))
+            end(&pipeline, blocks: &blocks, error: error)
             return
         }
         if let readError {
-            pipeline.emitEvent(.error(readError))
-        } else if !timeouts.heardSpeech {
+            end(&pipeline, blocks: &blocks, error: readError)
+            return
+        }
+        if !blocks.open.utterances.isEmpty { commit(&blocks, &pipeline) }
+        change(to: .idle, &pipeline)
+        if !timeouts.heardSpeech {
             // As Apple's recognizer does: a session that heard nothing says so, without failing.
             pipeline.emitEvent(.error(.noSpeechDetected()))
         }
         logger.debug("session finished", metadata: ["seconds": "\(processed)", "utterances": "\(pipeline.utteranceCount)"])
+    }
+
+    /// Ends the run on an error: the finals already delivered are committed, then the state
+    /// the run ends in and the error itself are the last events.
+    private func end(_ pipeline: inout EventEmitter, blocks: inout BlockLedger, error: DictationError) {
+        if !blocks.open.utterances.isEmpty { commit(&blocks, &pipeline) }
+        change(to: error.isFatal ? .error : .idle, &pipeline)
+        pipeline.emitEvent(.error(error))
+    }
+
+    private func commit(_ blocks: inout BlockLedger, _ pipeline: inout EventEmitter) {
+        let block = blocks.close()
+        control.recordCommitted(block)
+        if options.reportsStateChanges { pipeline.emitEvent(.blockCommitted(block)) }
+    }
+
+    private func change(to state: DictationState, _ pipeline: inout EventEmitter) {
+        guard control.runState != state else { return }
+        control.setRunState(state)
+        if options.reportsStateChanges { pipeline.emitEvent(.stateChanged(state)) }
     }
 
     /// The RMS level of a buffer in dBFS, floored at -100 so that digital silence stays a number.
@@ -194,21 +245,23 @@ final class SessionRun: Sendable {
 
     private func finish() {
         continuation.finish()
-        let waiters = control.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.finished = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
+        control.finish()
     }
 }
 
-/// Lets another thread call ``AudioReader/interrupt()``, the one reader method that is thread-safe.
-///
-/// `@unchecked Sendable` is sound because only `interrupt()` is reachable through it, and the
-/// ``AudioReader`` contract requires that method to be callable from any thread.
-private final class ReaderHandle: @unchecked Sendable {
-    private let reader: any AudioReader
-    init(_ reader: any AudioReader) { self.reader = reader }
-    func interrupt() { reader.interrupt() }
+
+extension DictationError {
+    /// The same error, ending the session.
+    fileprivate var fatal: DictationError {
+        var copy = self
+        copy.isFatal = true
+        return copy
+    }
+
+    /// The same error, reported while the session goes on.
+    fileprivate var nonFatal: DictationError {
+        var copy = self
+        copy.isFatal = false
+        return copy
+    }
 }

@@ -20,6 +20,7 @@ public final class InMemoryAudioSource: AudioSource {
     private let samples: [Float]
     private let format: AudioFormat
     private let ending: Ending
+    private let speed: Double?
     private let state = Mutex(ReaderState())
 
     private struct ReaderState {
@@ -33,10 +34,17 @@ public final class InMemoryAudioSource: AudioSource {
     ///   - sampleRate: Samples per second per channel.
     ///   - channelCount: Interleaved channels.
     ///   - ending: What happens after the last sample.
-    public init(samples: [Float], sampleRate: Int = 16_000, channelCount: Int = 1, ending: Ending = .endOfAudio) {
+    ///   - speed: When given, the source plays like a live microphone at this many times real
+    ///     time (1 for real time): a read waits until its audio would have been heard, and the
+    ///     reader is ``AudioReader/isLive``. `nil` (the default): reads return at once, like a file.
+    public init(
+        samples: [Float], sampleRate: Int = 16_000, channelCount: Int = 1, ending: Ending = .endOfAudio,
+        speed: Double? = nil
+    ) {
         self.samples = samples
         self.format = AudioFormat(sampleRate: sampleRate, channelCount: channelCount, encoding: .float32)
         self.ending = ending
+        self.speed = speed.map { max($0, 1e-3) }
     }
 
     /// How many times a session opened this source.
@@ -61,6 +69,9 @@ public final class InMemoryAudioSource: AudioSource {
         init(source: InMemoryAudioSource) { self.source = source }
 
         var format: AudioFormat { source.format }
+        var isLive: Bool { source.speed != nil }
+        /// When the first read was made, for a source that plays at a speed.
+        var playbackStart: ContinuousClock.Instant?
 
         var expectedDuration: Double? {
             guard case .endOfAudio = source.ending else { return nil }
@@ -77,6 +88,7 @@ public final class InMemoryAudioSource: AudioSource {
                     samples: Array(source.samples[position..<end]), sampleRate: source.format.sampleRate,
                     channelCount: channels, startTime: Double(position / channels) / Double(source.format.sampleRate))
                 position = end
+                waitUntilHeard(framesUpTo: end / channels)
                 return frame
             }
             switch source.ending {
@@ -87,6 +99,17 @@ public final class InMemoryAudioSource: AudioSource {
             case .staysOpen:
                 while !interrupted.withLock({ $0 }) { wakeUp.wait() }
                 return nil
+            }
+        }
+
+        /// Holds a paced read back until its last frame would have been heard.
+        private func waitUntilHeard(framesUpTo frames: Int) {
+            guard let speed = source.speed else { return }
+            let start = playbackStart ?? .now
+            playbackStart = start
+            let due = start + .seconds(Double(frames) / Double(source.format.sampleRate) / speed)
+            while !interrupted.withLock({ $0 }), ContinuousClock.now < due {
+                _ = wakeUp.wait(timeout: due - .now)
             }
         }
 

@@ -34,6 +34,7 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     private let locale: String
     private let loadError: DictationError?
     private let decodeError: (at: Double, error: DictationError)?
+    private let decodeFailureCount: Int?
 
     /// Creates a scripted recognizer.
     /// - Parameters:
@@ -42,15 +43,18 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     ///   - sampleRate: The rate it takes.
     ///   - loadError: An error ``makeDecoder(locale:segmentation:)`` throws, to test model failures.
     ///   - decodeError: An error decoding throws once the audio reaches the given time.
+    ///   - decodeFailureCount: How many calls fail from then on; `nil` (the default): every one.
     public init(
         utterances: [Utterance], locale: String = "en-US", sampleRate: Int = 16_000,
-        loadError: DictationError? = nil, decodeError: (at: Double, error: DictationError)? = nil
+        loadError: DictationError? = nil, decodeError: (at: Double, error: DictationError)? = nil,
+        decodeFailureCount: Int? = nil
     ) {
         self.utterances = utterances
         self.locale = locale
         self.sampleRate = sampleRate
         self.loadError = loadError
         self.decodeError = decodeError
+        self.decodeFailureCount = decodeFailureCount
     }
 
     /// The script's locale.
@@ -80,6 +84,7 @@ public struct ScriptedRecognizer: SpeechRecognizer {
         var next = 0
         var isOpen = false
         var wordsShown = 0
+        lazy var failuresLeft: Int? = script.decodeFailureCount
 
         init(script: ScriptedRecognizer) { self.script = script }
 
@@ -88,7 +93,10 @@ public struct ScriptedRecognizer: SpeechRecognizer {
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             samplesFed += samples.count
             let now = Double(samplesFed) / Double(script.sampleRate)
-            if let failure = script.decodeError, now >= failure.at { throw failure.error }
+            if let failure = script.decodeError, now >= failure.at, failuresLeft.map({ $0 > 0 }) ?? true {
+                failuresLeft = failuresLeft.map { $0 - 1 }
+                throw failure.error
+            }
             var updates: [RecognitionUpdate] = []
             while next < script.utterances.count {
                 let utterance = script.utterances[next]

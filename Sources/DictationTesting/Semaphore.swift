@@ -7,5 +7,11 @@ final class Semaphore: Sendable {
 
     func wait() { semaphore.wait() }
 
+    /// - Returns: `false` when the time ran out before a signal.
+    func wait(timeout: Duration) -> Bool {
+        let nanoseconds = max(0, timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+        return semaphore.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
+    }
+
     func signal() { semaphore.signal() }
 }

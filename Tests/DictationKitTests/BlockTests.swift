@@ -1,0 +1,275 @@
+import DictationKit
+import DictationTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// Dictation in blocks (DESIGN.md, "Blocks"): each transition of the state machine, the
+/// requests that change nothing, and that pausing loses nothing heard before it.
+@Suite struct BlockTests {
+    static let script = [
+        ScriptedRecognizer.Utterance("go forward ten meters", from: 0.5, to: 2.0),
+        ScriptedRecognizer.Utterance("turn left", from: 3.0, to: 3.8),
+        ScriptedRecognizer.Utterance("stop here please", from: 5.0, to: 6.5),
+    ]
+
+    static let options = DictationOptions(reportsStateChanges: true)
+
+    static func silence(seconds: Double) -> [Float] { [Float](repeating: 0, count: Int(seconds * 16_000)) }
+
+    /// A session over a microphone-like source playing `seconds` of audio at `speed` times real time.
+    static func liveSession(seconds: Double = 8, speed: Double = 4, recognizer: (any SpeechRecognizer)? = nil)
+        -> DictationSession
+    {
+        DictationSession(
+            source: InMemoryAudioSource(samples: silence(seconds: seconds), speed: speed),
+            preprocessing: PassthroughPreprocessing(),
+            recognizer: recognizer ?? ScriptedRecognizer(utterances: script))
+    }
+
+    /// Collects a stream's events on a task of its own.
+    final class Collector: Sendable {
+        private final class Events: Sendable {
+            let list = Mutex<[DictationEvent]>([])
+        }
+        private let events = Events()
+        private let task: Task<Void, Never>
+
+        init(_ stream: AsyncStream<DictationEvent>) {
+            let events = self.events
+            task = Task { for await event in stream { events.list.withLock { $0.append(event) } } }
+        }
+
+        var snapshot: [DictationEvent] { events.list.withLock { $0 } }
+
+        func waitForEnd() async -> [DictationEvent] {
+            await task.value
+            return snapshot
+        }
+
+        /// Waits (at most 10 s) until an event matching `condition` arrived.
+        func waitFor(_ condition: (DictationEvent) -> Bool) async -> Bool {
+            for _ in 0..<1000 {
+                if snapshot.contains(where: condition) { return true }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return false
+        }
+    }
+
+    static func states(_ events: [DictationEvent]) -> [DictationState] {
+        events.compactMap { if case .stateChanged(let state) = $0 { state } else { nil } }
+    }
+
+    static func finals(_ events: [DictationEvent]) -> [Transcript] {
+        events.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }
+    }
+
+    static func committed(_ events: [DictationEvent]) -> [DictationBlock] {
+        events.compactMap { if case .blockCommitted(let block) = $0 { block } else { nil } }
+    }
+
+    static func isPartial(_ event: DictationEvent) -> Bool { event.type == "partial" }
+
+    @Test func pauseDeliversWhatWasHeardAndResumeAppendsToTheSameBlock() async throws {
+        let session = Self.liveSession()
+        let collector = Collector(try await session.start(Self.options))
+        #expect(await collector.waitFor(Self.isPartial), "the first utterance was being heard")
+        await session.pause()
+        #expect(session.state == .paused)
+        // pause() returns once the events were yielded; the collecting task may still be reading them.
+        #expect(await collector.waitFor { $0 == .stateChanged(.paused) })
+        let atPause = collector.snapshot
+        let finalsAtPause = Self.finals(atPause)
+        #expect(finalsAtPause.count == 1, "pausing ends the utterance that was heard: its final is delivered")
+        #expect(finalsAtPause.first.map { !$0.text.isEmpty && "go forward ten meters".hasPrefix($0.text) } == true)
+        #expect(Self.states(atPause) == [.listening, .paused])
+        // The final came before the state said paused: pause() returned after both.
+        let finalPlace = atPause.firstIndex { $0.type == "final" }
+        let pausedPlace = atPause.firstIndex(of: .stateChanged(.paused))
+        #expect(finalPlace != nil && pausedPlace != nil && finalPlace! < pausedPlace!)
+
+        await session.resume()
+        #expect(session.state == .listening)
+        await session.stop()
+        let events = await collector.waitForEnd()
+        #expect(Self.states(events) == [.listening, .paused, .listening, .processing, .idle])
+        let blocks = Self.committed(events)
+        #expect(blocks.count == 1, "stop commits the open block, which spans the pause")
+        #expect(blocks.first?.utterances == Self.finals(events))
+        #expect(session.committedBlocks == blocks)
+        #expect(session.state == .idle)
+    }
+
+    @Test func commitFinalizesTheBlockAndTheRunGoesOn() async throws {
+        let session = Self.liveSession()
+        let collector = Collector(try await session.start(Self.options))
+        #expect(await collector.waitFor { $0.type == "final" })
+        #expect(await collector.waitFor(Self.isPartial) )
+        let block = await session.commit()
+        #expect(await collector.waitFor { $0.type == "blockCommitted" })
+        #expect(await collector.waitFor { _ in collector.snapshot.last == .stateChanged(.listening) })
+        let afterCommit = collector.snapshot
+        let finalsAtCommit = Self.finals(afterCommit)
+        #expect(block?.index == 0)
+        #expect(block?.utterances == finalsAtCommit, "the block holds every final delivered before it")
+        #expect(afterCommit.last == .stateChanged(.listening), "after a commit the run listens on")
+        #expect(Array(Self.states(afterCommit).suffix(2)) == [.processing, .listening])
+        #expect(session.committedText == block?.text)
+
+        await session.stop()
+        let events = await collector.waitForEnd()
+        let blocks = Self.committed(events)
+        #expect(blocks.first == block)
+        #expect(blocks.map(\.index) == Array(0..<blocks.count))
+        #expect(blocks.flatMap(\.utterances) == Self.finals(events), "every final is in exactly one block")
+        #expect(session.committedText == blocks.map(\.text).filter { !$0.isEmpty }.joined(separator: " "))
+    }
+
+    @Test func commitWhilePausedStaysPaused() async throws {
+        let session = Self.liveSession()
+        let collector = Collector(try await session.start(Self.options))
+        #expect(await collector.waitFor(Self.isPartial))
+        await session.pause()
+        let block = await session.commit()
+        #expect(block != nil)
+        #expect(session.state == .paused)
+        #expect(await collector.waitFor { _ in Self.states(collector.snapshot).count >= 4 })
+        #expect(Array(Self.states(collector.snapshot).suffix(3)) == [.paused, .processing, .paused])
+        await session.stop()
+        let events = await collector.waitForEnd()
+        #expect(Self.states(events).suffix(2) == [.processing, .idle])
+    }
+
+    @Test func cancelDiscardsOnlyTheUncommittedBlock() async throws {
+        let session = Self.liveSession(seconds: 12, speed: 3)
+        let collector = Collector(try await session.start(Self.options))
+        #expect(await collector.waitFor { $0.type == "final" })
+        let first = await session.commit()
+        #expect(await collector.waitFor { event in
+            if case .final(let transcript) = event { transcript.utteranceIndex >= 1 } else { false }
+        })
+        await session.cancel()
+        let events = await collector.waitForEnd()
+        let discarded = events.compactMap { if case .blockDiscarded(let block) = $0 { block } else { nil } }
+        #expect(discarded.count == 1)
+        #expect(discarded.first?.index == 1)
+        #expect(discarded.first.map { !$0.utterances.isEmpty } == true)
+        #expect(session.committedBlocks == [first].compactMap { $0 }, "the committed block stays")
+        #expect(Self.states(events) == [.listening, .processing, .listening, .idle], "cancel ends at once, decoding nothing")
+        #expect(session.state == .idle)
+    }
+
+    @Test func requestsThatChangeNothingSendNoEvent() async throws {
+        let idle = Self.liveSession()
+        // Before any run: nothing happens and nothing hangs.
+        await idle.pause()
+        await idle.resume()
+        #expect(await idle.commit() == nil)
+        #expect(idle.state == .idle)
+
+        let session = Self.liveSession()
+        let collector = Collector(try await session.start(Self.options))
+        #expect(await collector.waitFor(Self.isPartial))
+        await session.resume()  // not paused
+        await session.pause()
+        await session.pause()  // already paused
+        await session.stop()
+        await session.pause()  // after the end
+        await session.resume()
+        #expect(await session.commit() == nil)
+        let events = await collector.waitForEnd()
+        #expect(Self.states(events) == [.listening, .paused, .processing, .idle])
+    }
+
+    @Test func audioHeardWhilePausedNeverReachesTheRecognizer() async throws {
+        // The source plays a ramp, so each sample says where it came from.
+        let count = 16_000 * 4
+        let ramp = (0..<count).map { Float($0) / Float(count) }
+        let recognizer = FeedRecordingRecognizer()
+        let session = DictationSession(
+            source: InMemoryAudioSource(samples: ramp, speed: 2), preprocessing: PassthroughPreprocessing(),
+            recognizer: recognizer)
+        let collector = Collector(try await session.start(Self.options))
+        try await Task.sleep(for: .milliseconds(400))
+        await session.pause()
+        try await Task.sleep(for: .milliseconds(400))
+        await session.resume()
+        let events = await collector.waitForEnd()
+        #expect(Self.states(events) == [.listening, .paused, .listening, .processing, .idle])
+        let fed = recognizer.fed
+        let positions = fed.map { Int(($0 * Float(count)).rounded()) }
+        // What was fed is the ramp with one gap: the audio played while paused.
+        let gaps = zip(positions, positions.dropFirst()).filter { $1 - $0 != 1 }
+        #expect(gaps.count == 1, "one stretch of audio is missing: the pause")
+        if let gap = gaps.first {
+            #expect(gap.1 - gap.0 > 16_000 / 10, "at least 100 ms of audio was played during the pause")
+        }
+        #expect(positions.first == 0, "nothing before the pause is lost")
+        #expect(positions.last == count - 1, "the source was read to its end after resuming")
+    }
+
+    @Test func aDecoderFailureOnOneUtteranceIsReportedAndTheSessionGoesOn() async throws {
+        let recognizer = ScriptedRecognizer(
+            utterances: Self.script, decodeError: (at: 3.2, error: .recognitionFailed("scripted")), decodeFailureCount: 1)
+        let session = DictationSession(
+            source: InMemoryAudioSource(samples: Self.silence(seconds: 8)), preprocessing: PassthroughPreprocessing(),
+            recognizer: recognizer)
+        var events: [DictationEvent] = []
+        for await event in try await session.start(DictationOptions()) { events.append(event) }
+        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
+        #expect(errors.count == 1)
+        #expect(errors.first?.code == .recognitionFailed)
+        #expect(errors.first?.isFatal == false, "one failed utterance does not end the session")
+        let texts = Self.finals(events).map(\.text)
+        #expect(texts.first == "go forward ten meters")
+        #expect(texts.last == "stop here please", "the utterance after the failure is recognized")
+        #expect(!texts.contains("turn left"), "the utterance the decoder failed on is dropped, not half-delivered")
+    }
+
+    @Test func failuresThatKeepComingEndTheSession() async throws {
+        let recognizer = ScriptedRecognizer(
+            utterances: Self.script, decodeError: (at: 3.2, error: .recognitionFailed("scripted")))
+        let session = DictationSession(
+            source: InMemoryAudioSource(samples: Self.silence(seconds: 8)), preprocessing: PassthroughPreprocessing(),
+            recognizer: recognizer)
+        var events: [DictationEvent] = []
+        for await event in try await session.start(Self.options) { events.append(event) }
+        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
+        #expect(errors.map(\.isFatal) == [false, false, true])
+        #expect(events.last.map { if case .error(let error) = $0 { error.isFatal } else { false } } == true)
+        #expect(Self.states(events).last == .error)
+        #expect(session.state == .error)
+        #expect(session.committedBlocks.flatMap(\.utterances).map(\.text) == ["go forward ten meters"],
+            "finals delivered before the failure are committed")
+    }
+}
+
+/// A recognizer that keeps every sample it was fed and recognizes nothing.
+final class FeedRecordingRecognizer: SpeechRecognizer {
+    let sampleRate = 16_000
+    private let samples = Mutex<[Float]>([])
+
+    var fed: [Float] { samples.withLock { $0 } }
+
+    func supportedLocales() -> [String] { ["en-US"] }
+
+    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+        Decoder(recognizer: self)
+    }
+
+    fileprivate func record(_ new: [Float]) { samples.withLock { $0 += new } }
+
+    private final class Decoder: SpeechDecoder {
+        let recognizer: FeedRecordingRecognizer
+        let locale = "en-US"
+        init(recognizer: FeedRecordingRecognizer) { self.recognizer = recognizer }
+
+        func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
+            recognizer.record(samples)
+            return []
+        }
+
+        func finish() throws(DictationError) -> [RecognitionUpdate] { [] }
+    }
+}
