@@ -67,7 +67,8 @@ final class SessionRun: Sendable {
             // The endpointer needs the chain's voice activity; without it the recognizer segments.
             let segmentation: UtteranceSegmentation =
                 processor.detectsVoiceActivity ? options.endpointing.segmentation : .recognizer
-            decoder = try recognizer.makeDecoder(locale: options.locale, segmentation: segmentation)
+            decoder = try recognizer.makeDecoder(
+                locale: options.locale, segmentation: segmentation, reportsPartials: options.reportsPartials)
         } catch {
             end(&pipeline, blocks: &blocks, error: error)
             return

@@ -20,9 +20,35 @@ public protocol SpeechRecognizer: Sendable {
     /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` or
     ///   ``DictationError/Code/localeUnsupported`` when no model can be loaded.
     func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder
+
+    /// Loads the model for a locale and makes a decoder for a session that does, or does not,
+    /// show partial hypotheses. A backend may decode better when nobody waits for partials:
+    /// PocketSphinx then searches each utterance whole once it has ended.
+    /// - Parameters:
+    ///   - locale: A BCP 47 identifier such as `"en-US"`.
+    ///   - segmentation: Who should cut the audio into utterances.
+    ///   - reportsPartials: Whether the session will ask for partial hypotheses.
+    /// - Returns: A decoder ready for the first utterance.
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
+        throws(DictationError) -> any SpeechDecoder
 }
 
 extension SpeechRecognizer {
+    /// By default the same decoder whether or not partials are wanted:
+    /// ``makeDecoder(locale:segmentation:)``.
+    /// - Parameters:
+    ///   - locale: A BCP 47 identifier such as `"en-US"`.
+    ///   - segmentation: Who should cut the audio into utterances.
+    ///   - reportsPartials: Whether the session will ask for partial hypotheses; not used.
+    /// - Returns: A decoder ready for the first utterance.
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
+        throws(DictationError) -> any SpeechDecoder
+    {
+        try makeDecoder(locale: locale, segmentation: segmentation)
+    }
+
     /// Loads the model for a locale and makes a decoder that finds utterances by itself, for
     /// decoding a stream of audio outside a session.
     /// - Parameter locale: A BCP 47 identifier such as `"en-US"`.

@@ -10,6 +10,10 @@ import Logging
 /// dilute it), and a new decoder starts from the mean its recognizer's last session ended with
 /// rather than from the model's generic initial estimate.
 ///
+/// When nobody waits for partials, each utterance is held and searched whole at its end instead
+/// (`full_utt`): PocketSphinx then normalises it with its own cepstral mean, as its batch tool
+/// does, which is markedly more accurate than the running estimate a streaming search must use.
+///
 /// Used from the session's audio thread only; not `Sendable`.
 final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     let locale: String
@@ -25,18 +29,33 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     /// Samples fed to PocketSphinx in the open utterance.
     private var samplesInUtterance = 0
     private var lastPartial = ""
+    private let mode: Mode
+    /// The open utterance's audio, in ``Mode/wholeUtterance``.
+    private var held: [Float] = []
+
+    private enum Mode {
+        /// Searched as it arrives, so that partials can be shown; the cepstral mean is estimated live.
+        case streaming
+        /// Held and searched at its end in one go, with the mean of the whole utterance: nobody
+        /// waits for partials, and PocketSphinx's batch normalisation is more accurate.
+        case wholeUtterance
+    }
 
     /// Loads a model into a new decoder with PocketSphinx's speech detection off.
     /// - Parameters:
     ///   - model: The model to load.
     ///   - options: Extra PocketSphinx options.
+    ///   - wholeUtterances: Whether to search each utterance whole at its end (no partials)
+    ///     rather than as its audio arrives.
     ///   - cepstralMeans: Where the cepstral mean is taken from at the start and left after each
     ///     utterance; `nil` to start from the model's estimate.
     ///   - logger: Where to log utterance ends, at debug level.
     /// - Throws: ``DictationError`` when the model can't be loaded.
-    init(model: PocketSphinxModel, options: [String: String], cepstralMeans: CepstralMeanMemory?, logger: Logger)
-        throws(DictationError)
-    {
+    init(
+        model: PocketSphinxModel, options: [String: String], wholeUtterances: Bool = false,
+        cepstralMeans: CepstralMeanMemory?, logger: Logger
+    ) throws(DictationError) {
+        mode = wholeUtterances ? .wholeUtterance : .streaming
         var options = options
         options["-remove_silence"] = "no"
         handle = try SphinxDecoderHandle(model: model, options: options)
@@ -54,16 +73,21 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
 
     func beginUtterance(at time: Double) throws(DictationError) {
         if utteranceStart != nil { _ = try endUtterance() }
-        try handle.startUtterance()
         utteranceStart = time
         samplesInUtterance = 0
         lastPartial = ""
+        held.removeAll(keepingCapacity: true)
+        if mode == .streaming { try handle.startUtterance() }
     }
 
     func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
         guard let utteranceStart, !samples.isEmpty else { return [] }
-        try handle.process(samples[...])
         samplesInUtterance += samples.count
+        guard mode == .streaming else {
+            held += samples
+            return []
+        }
+        try handle.process(samples[...])
         guard reportPartials else { return [] }
         let text = RecognizedSegment.cleanText(handle.hypothesis())
         guard !text.isEmpty, text != lastPartial else { return [] }
@@ -76,6 +100,14 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         guard let start = utteranceStart else { return [] }
         utteranceStart = nil
         lastPartial = ""
+        switch mode {
+        case .streaming:
+            break
+        case .wholeUtterance:
+            try handle.startUtterance()
+            if !held.isEmpty { try handle.process(held[...], wholeUtterance: true) }
+            held.removeAll(keepingCapacity: true)
+        }
         try handle.endUtterance()
         if let mean = handle.cepstralMean { cepstralMeans?.store(mean, for: acousticModel) }
         let segments = handle.segments()

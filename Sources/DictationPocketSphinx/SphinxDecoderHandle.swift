@@ -77,15 +77,22 @@ final class SphinxDecoderHandle {
     }
 
     /// Feeds samples to the voice activity detector and the search.
-    /// - Parameter samples: Mono samples in -1...1; louder ones are clipped, NaN is silence.
-    func process(_ samples: ArraySlice<Float>) throws(DictationError) {
+    /// - Parameters:
+    ///   - samples: Mono samples in -1...1; louder ones are clipped, NaN is silence.
+    ///   - wholeUtterance: Whether these samples are the whole utterance. PocketSphinx then
+    ///     computes the cepstral mean over all of it (the model's batch normalisation) instead of
+    ///     estimating it as it goes, which is what its batch tools do and why they are more accurate.
+    func process(_ samples: ArraySlice<Float>, wholeUtterance: Bool = false) throws(DictationError) {
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(samples.count)
         for sample in samples {
             let scaled = (sample.isNaN ? 0 : min(1, max(-1, sample))) * 32767
             buffer.append(Int16(scaled.rounded()))
         }
-        let result = buffer.withUnsafeBufferPointer { ps_process_raw(decoder, $0.baseAddress, $0.count, 0, 0) }
+        let fullUtterance: Int32 = wholeUtterance ? 1 : 0
+        let result = buffer.withUnsafeBufferPointer {
+            ps_process_raw(decoder, $0.baseAddress, $0.count, 0, fullUtterance)
+        }
         if result < 0 {
             throw DictationError.recognitionFailed("PocketSphinx failed while decoding audio")
         }
