@@ -4,7 +4,8 @@ extension DictationEvent {
     /// The event as one line of JSON, with a stable `type` field, e.g.
     /// `{"type":"final","utterance":0,"text":"go forward ten meters","start":0.46,"end":2.11,"words":[...]}`.
     ///
-    /// Errors carry `errorCode`, `message` and `fatal`. Keys are sorted, so the line is stable.
+    /// Errors carry `errorCode`, `message` (in the error's language) and `fatal`; a locale fallback
+    /// carries `requestedLocale` and `locale`, the one used. Keys are sorted, so the line is stable.
     /// - Returns: A single line of JSON without a trailing newline.
     public func jsonLine() -> String {
         let encoder = JSONEncoder()
@@ -40,6 +41,8 @@ struct EventJSON: Codable, Hashable {
     var level: Double?
     var processed: Double?
     var total: Double?
+    var requestedLocale: String?
+    var locale: String?
 
     init(_ event: DictationEvent) {
         type = event.type
@@ -65,6 +68,9 @@ struct EventJSON: Codable, Hashable {
         case .progress(let done, let all):
             processed = Self.rounded(done)
             total = all.map(Self.rounded)
+        case .localeSelected(let requested, let used):
+            requestedLocale = requested
+            locale = used
         }
     }
 

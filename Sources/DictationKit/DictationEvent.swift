@@ -14,6 +14,10 @@ public enum DictationEvent: Sendable, Hashable {
     case level(Float)
     /// How much audio has been processed, and of how much when that is known (seconds).
     case progress(processed: Double, total: Double?)
+    /// No model is installed for the locale asked for, so the session recognizes another: the
+    /// process locale (`LANG`) or `en-US`. Comes first, before any result, and only then: a
+    /// session without it recognizes the locale of its ``DictationOptions``.
+    case localeSelected(requested: String, used: String)
 
     /// The stable name of the event kind, as used in the `type` field of its JSON form.
     public var type: String {
@@ -25,6 +29,7 @@ public enum DictationEvent: Sendable, Hashable {
         case .speechEnded: "speechEnded"
         case .level: "level"
         case .progress: "progress"
+        case .localeSelected: "localeSelected"
         }
     }
 }

@@ -98,17 +98,21 @@ final class SessionRun: Sendable {
 
         let processor: any AudioProcessor
         let decoder: any SpeechDecoder
+        let localeEvent: DictationEvent?
         do {
             processor = try preprocessing.makeProcessor(
                 input: reader.format, outputSampleRate: recognizer.sampleRate, options: options.preprocessing)
             // The endpointer needs the chain's voice activity; without it the recognizer segments.
             let segmentation: UtteranceSegmentation =
                 processor.detectsVoiceActivity ? options.endpointing.segmentation : .recognizer
-            decoder = try recognizer.makeDecoder(locale: options.locale, segmentation: segmentation)
+            let choice = try LocaleFallback().makeDecoder(
+                for: options.locale, segmentation: segmentation, recognizer: recognizer, logger: logger)
+            (decoder, localeEvent) = (choice.decoder, choice.event)
         } catch {
             pipeline.emitEvent(.error(error))
             return
         }
+        if let localeEvent { pipeline.emitEvent(localeEvent) }
         logger.debug(
             "session started",
             metadata: [
