@@ -47,7 +47,8 @@ struct LocaleFallback: Sendable {
     struct Choice {
         /// The decoder the session uses.
         var decoder: any SpeechDecoder
-        /// ``DictationEvent/localeSelected(requested:used:)`` when the chain fell back; else `nil`.
+        /// ``DictationEvent/localeSelected(requested:used:)`` when the chain fell back to another
+        /// locale; `nil` when the decoder is for the one asked for, however it was spelled.
         var event: DictationEvent?
     }
 
@@ -74,6 +75,8 @@ struct LocaleFallback: Sendable {
         } catch let error where error.code == .localeUnsupported {
             guard let fallback = locale(for: requested, installed: recognizer.supportedLocales()) else { throw error }
             let decoder = try recognizer.makeDecoder(locale: fallback, segmentation: segmentation)
+            // A recognizer strict about spelling (`en_US.UTF-8` for `en-US`) gets the same locale back: no news.
+            if LocaleKey(requested)?.full == LocaleKey(decoder.locale)?.full { return Choice(decoder: decoder) }
             logger.warning(
                 "no speech model for the requested locale; using another",
                 metadata: [
