@@ -65,7 +65,9 @@ public enum ErrorTranslationCheck {
         return problems
     }
 
-    /// The lowercased words of a message outside its `code spans`, with apostrophes kept (`can't`).
+    /// The lowercased words of a message's prose, with apostrophes kept (`can't`): `code spans`,
+    /// command-line options (`--from-wheel`), paths and addresses (anything with a `/`) are no
+    /// language's words.
     static func words(_ message: String) -> [String] {
         var prose = ""
         var inCode = false
@@ -76,7 +78,10 @@ public enum ErrorTranslationCheck {
                 prose.append(character)
             }
         }
-        return prose.lowercased()
+        return prose.split(whereSeparator: \.isWhitespace)
+            .filter { token in !token.hasPrefix("-") && !token.contains("/") }
+            .joined(separator: " ")
+            .lowercased()
             .replacingApostrophes()
             .split(whereSeparator: { !($0.isLetter || $0 == "'") })
             .map { String($0).trimmingApostrophes() }
