@@ -82,7 +82,7 @@ enum ModelProblem: Hashable {
             case .badLocale(let locale):
                 DictationError.Text(
                     english: "its locale \"\(locale)\" is not a <language>-<region> locale such as en-US",
-                    norwegianBokmal: "lokaliteten «\(locale)» er ikke på formen <språk>-<region>, slik som en-US")
+                    norwegianBokmal: "språkkoden «\(locale)» er ikke på formen <språk>-<region>, slik som en-US")
             }
         }
     }
@@ -151,7 +151,7 @@ enum ModelProblem: Hashable {
                 DictationError.Text(
                     english: "the model pack manifest \(path) is broken (\(fault.text.english)); reinstall the pack "
                         + "with `dictate models install <name> --force`, or remove its folder",
-                    norwegianBokmal: "pakkebeskrivelsen \(path) er ødelagt (\(fault.text.norwegianBokmal)); installer "
+                    norwegianBokmal: "manifestet for modellpakken, \(path), er ødelagt (\(fault.text.norwegianBokmal)); installer "
                         + "pakken på nytt med `dictate models install <name> --force`, eller fjern mappen"))
         case .unloadable(let model):
             .modelNotFound(
