@@ -4,7 +4,7 @@ extension DictationError {
     /// A language DictationKit writes its messages in.
     ///
     /// The code of an error never depends on the language; only ``DictationError/message`` does.
-    public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
+    public enum Language: String, Sendable, Hashable, CaseIterable {
         /// English, the language of errors that have not been localized.
         case english = "en"
         /// Norwegian bokmål.
