@@ -29,7 +29,8 @@ struct LoopedSpeechSource: AudioSource {
 
     func open() throws(DictationError) -> any AudioReader {
         guard !recordings.isEmpty, recordings.allSatisfy({ !$0.isEmpty }) else {
-            throw DictationError.invalidAudio("no recordings to loop")
+            throw DictationError.invalidAudio(
+                DictationError.Text(english: "no recordings to loop", norwegianBokmal: "ingen opptak å spille i løkke"))
         }
         return Reader(source: self)
     }

@@ -6,8 +6,16 @@ import Logging
 
 /// The options every recognizing subcommand shares.
 struct CommonOptions: ParsableArguments {
-    @Option(help: "The language to recognize, e.g. en-US.")
-    var locale: String = "en-US"
+    @Option(
+        name: .customLong("locale"),
+        help: "The language to recognize, e.g. en-US (the default) or nb-NO; errors are written in it, else in LANG's.")
+    var requestedLocale: String?
+
+    /// The locale to recognize: `--locale`, else `en-US`.
+    var locale: String { requestedLocale ?? "en-US" }
+
+    /// The language of errors and notes: `--locale`'s when given, else the environment's.
+    var messageLanguage: DictationError.Language { MessageLanguage.resolve(locale: requestedLocale) }
 
     @Option(help: ArgumentHelp("A PocketSphinx model directory to use instead of the installed ones.", valueName: "dir"))
     var model: String?

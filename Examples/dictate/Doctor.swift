@@ -49,7 +49,8 @@ extension Dictate {
                 let seconds = Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000
                 report.check("decoder", .success(String(format: "loads in %.2f s", seconds)))
             } catch {
-                report.check("locale \(common.locale)", .failure(error.message + " (\(error.code))"))
+                let error = error.localized(to: common.messageLanguage)
+                report.check("locale \(common.locale)", .failure(error.description))
             }
 
             report.print()

@@ -59,9 +59,10 @@ extension Dictate {
                 })
             defer { interrupts.cancel() }
 
-            var display = LiveDisplay(live: live)
+            var display = LiveDisplay(live: live, language: common.messageLanguage)
             var failure: DictationError?
             for await event in try await session.start(options) {
+                let event = event.localized(to: common.messageLanguage)
                 if case .error(let error) = event, error.isFatal || error.code == .noSpeechDetected { failure = error }
                 display.show(event)
             }

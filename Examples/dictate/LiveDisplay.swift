@@ -9,14 +9,16 @@ struct LiveDisplay {
     static let lowConfidence = 0.5
 
     private let live: Bool
+    private let language: DictationError.Language
     private let colour: Bool
     private let startedAt = ContinuousClock.now
     private var level: Float = -100
     private var partial = ""
     private var status = StatusLine()
 
-    init(live: Bool) {
+    init(live: Bool, language: DictationError.Language = .english) {
         self.live = live
+        self.language = language
         // https://no-color.org: any value of NO_COLOR, even empty, turns colour off.
         colour = live && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
@@ -41,6 +43,12 @@ struct LiveDisplay {
         case .error(let error) where !error.isFatal && error.code != .noSpeechDetected:
             status.clear()
             Terminal.write("dictate: \(error.description)\n", toStandardError: true)
+            redraw()
+        case .localeSelected(let requested, let used):
+            status.clear()
+            Terminal.write(
+                "dictate: \(MessageLanguage.localeNote(requested: requested, used: used, in: language))\n",
+                toStandardError: true)
             redraw()
         default:
             break

@@ -15,7 +15,10 @@ extension Dictate {
             let models = locator.installedModels()
             guard !models.isEmpty else {
                 let places = ([model].compactMap { $0 } + locator.searchRoots).joined(separator: ", ")
-                let error = DictationError.modelNotFound("none is installed in \(places)")
+                let error = DictationError.modelNotFound(
+                    DictationError.Text(
+                        english: "none is installed in \(places)", norwegianBokmal: "ingen er installert i \(places)")
+                ).localized(to: DictationError.Language())
                 Terminal.write("dictate: \(error.description)\n", toStandardError: true)
                 throw ExitCode(CLIExitCode.for(error))
             }

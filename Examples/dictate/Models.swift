@@ -49,6 +49,7 @@ extension Dictate.Models {
             Terminal.write(table.text)
             for folder in found {
                 if case .failure(let error) = folder.model {
+                    let error = error.localized(to: DictationError.Language())
                     Terminal.write("dictate: \(folder.name): \(error.description)\n", toStandardError: true)
                 }
             }

@@ -44,6 +44,7 @@ extension Dictate.Models {
                     }
                 }
             } catch {
+                let error = error.localized(to: DictationError.Language())
                 Terminal.write("dictate: \(error.description)\n", toStandardError: true)
                 throw ExitCode(CLIExitCode.for(error))
             }

@@ -22,6 +22,7 @@ extension Dictate.Models {
                     Terminal.write("\(name) is not installed in \(installer.modelsRoot ?? "the models folder").\n", toStandardError: true)
                 }
             } catch {
+                let error = error.localized(to: DictationError.Language())
                 Terminal.write("dictate: \(error.description)\n", toStandardError: true)
                 throw ExitCode(CLIExitCode.for(error))
             }

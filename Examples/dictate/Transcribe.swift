@@ -66,9 +66,11 @@ extension Dictate {
             let interrupts = InterruptHandler { await session.stop() }
             defer { interrupts.cancel() }
 
-            var printer = TranscriptPrinter(format: format, label: label, showsProgress: showsProgress)
+            var printer = TranscriptPrinter(
+                format: format, label: label, showsProgress: showsProgress, language: common.messageLanguage)
             var failure: DictationError?
             for await event in try await session.start(options) {
+                let event = event.localized(to: common.messageLanguage)
                 if case .error(let error) = event, format != .jsonl {
                     if error.isFatal { failure = error } else { printer.warn(error) }
                     continue

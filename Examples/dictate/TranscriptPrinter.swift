@@ -9,15 +9,17 @@ struct TranscriptPrinter {
     private let format: OutputFormat
     private let label: String?
     private let showsProgress: Bool
+    private let language: DictationError.Language
     private let outputIsTerminal = Terminal.standardOutputIsTerminal
     private var subtitles: SubtitleFormatter?
     private var status = StatusLine()
     private let startedAt = Date()
 
-    init(format: OutputFormat, label: String?, showsProgress: Bool) {
+    init(format: OutputFormat, label: String?, showsProgress: Bool, language: DictationError.Language = .english) {
         self.format = format
         self.label = label
         self.showsProgress = showsProgress
+        self.language = language
         switch format {
         case .srt: subtitles = SubtitleFormatter(kind: .srt)
         case .vtt: subtitles = SubtitleFormatter(kind: .vtt)
@@ -42,6 +44,12 @@ struct TranscriptPrinter {
             }
         case (.srt, .final(let transcript)), (.vtt, .final(let transcript)):
             if let cue = subtitles?.cue(for: transcript) { output(cue) }
+        case (_, .localeSelected(let requested, let used)):
+            // A note, not a result: on standard error, so text and subtitles stay clean.
+            status.clear()
+            Terminal.write(
+                "dictate: \(MessageLanguage.localeNote(requested: requested, used: used, in: language))\n",
+                toStandardError: true)
         default:
             break
         }

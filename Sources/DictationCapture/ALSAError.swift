@@ -42,33 +42,86 @@ enum ALSAError {
         case .busy:
             return DictationError(
                 code: .deviceBusy,
-                message: "I can't open the microphone \"\(device)\": another program is using it (\(detail)). "
-                    + "Close that program, or pick another microphone from `dictate devices`, and try again.")
+                message: DictationError.Text(
+                    english: "I can't open the microphone \"\(device)\": another program is using it (\(detail)). "
+                        + "Close that program, or pick another microphone from `dictate devices`, and try again.",
+                    norwegianBokmal: "Jeg får ikke åpnet mikrofonen «\(device)»: et annet program bruker den "
+                        + "(\(detail)). Lukk det programmet, eller velg en annen mikrofon fra `dictate devices`, og "
+                        + "prøv igjen."))
         case .permissionDenied:
             return DictationError(
                 code: .permissionDenied,
-                message: "I'm not allowed to use the microphone \"\(device)\" (\(detail)). "
-                    + "Join the `audio` group: `sudo usermod -aG audio $USER`, then log out and in again.")
+                message: DictationError.Text(
+                    english: "I'm not allowed to use the microphone \"\(device)\" (\(detail)). "
+                        + "Join the `audio` group: `sudo usermod -aG audio $USER`, then log out and in again.",
+                    norwegianBokmal: "Jeg har ikke lov til å bruke mikrofonen «\(device)» (\(detail)). Bli med i "
+                        + "gruppen `audio`: `sudo usermod -aG audio $USER`, og logg så ut og inn igjen."))
         case .missing:
-            let what = device == "default"
-                ? "I can't find a microphone to listen to: ALSA has no working \"default\" device (\(detail))."
-                : "I can't find or open the microphone \"\(device)\" (\(detail))."
+            let what =
+                device == "default"
+                ? DictationError.Text(
+                    english: "I can't find a microphone to listen to: ALSA has no working \"default\" device (\(detail)).",
+                    norwegianBokmal: "Jeg finner ingen mikrofon å lytte til: ALSA har ingen fungerende "
+                        + "«default»-enhet (\(detail)).")
+                : DictationError.Text(
+                    english: "I can't find or open the microphone \"\(device)\" (\(detail)).",
+                    norwegianBokmal: "Jeg finner ikke mikrofonen «\(device)», eller får ikke åpnet den (\(detail)).")
             return DictationError(
                 code: .microphoneUnavailable,
-                message: what + " Check that it is plugged in; `dictate devices` lists the microphones I can use.")
+                message: DictationError.Text(
+                    english: what.english + " Check that it is plugged in; `dictate devices` lists the microphones I can use.",
+                    norwegianBokmal: what.norwegianBokmal
+                        + " Sjekk at den er koblet til; `dictate devices` viser mikrofonene jeg kan bruke."))
+        }
+    }
+
+    /// Why a capture device that opened can't be used.
+    enum Unsupported: Equatable {
+        /// It can't deliver interleaved samples.
+        case noInterleavedAccess
+        /// It offers no 16-bit, 32-bit or float PCM.
+        case noReadableSampleFormat
+        /// It records at least this many channels, more than can be read.
+        case tooManyChannels(Int)
+        /// It records at this rate, outside the readable ones.
+        case sampleRate(Int)
+
+        var text: DictationError.Text {
+            switch self {
+            case .noInterleavedAccess:
+                DictationError.Text(
+                    english: "it can't deliver interleaved samples",
+                    norwegianBokmal: "den kan ikke levere flettede samples")
+            case .noReadableSampleFormat:
+                DictationError.Text(
+                    english: "it offers no sample format I can read (16-bit, 32-bit or float PCM)",
+                    norwegianBokmal: "den tilbyr ikke noe sampleformat jeg kan lese (16-bits, 32-bits eller flyttalls-PCM)")
+            case .tooManyChannels(let count):
+                DictationError.Text(
+                    english: "it records at least \(count) channels, and I can read at most "
+                        + "\(AudioFormat.readableChannelCounts.upperBound)",
+                    norwegianBokmal: "den tar opp minst \(count) kanaler, og jeg kan lese høyst "
+                        + "\(AudioFormat.readableChannelCounts.upperBound)")
+            case .sampleRate(let rate):
+                DictationError.Text(
+                    english: "it records at \(rate) Hz", norwegianBokmal: "den tar opp med \(rate) Hz")
+            }
         }
     }
 
     /// A capture device whose formats DictationKit can't read.
     /// - Parameters:
     ///   - device: The ALSA device name.
-    ///   - detail: What it offers instead.
+    ///   - reason: What it offers instead.
     /// - Returns: A ``DictationKit/DictationError/Code/microphoneUnavailable`` error.
-    static func unsupportedDevice(_ device: String, detail: String) -> DictationError {
+    static func unsupportedDevice(_ device: String, _ reason: Unsupported) -> DictationError {
         DictationError(
             code: .microphoneUnavailable,
-            message: "I can't use the microphone \"\(device)\": \(detail). Try its `plughw:` name, "
-                + "which converts for me, or pick another one from `dictate devices`.")
+            message: DictationError.Text(
+                english: "I can't use the microphone \"\(device)\": \(reason.text.english). Try its `plughw:` name, "
+                    + "which converts for me, or pick another one from `dictate devices`.",
+                norwegianBokmal: "Jeg kan ikke bruke mikrofonen «\(device)»: \(reason.text.norwegianBokmal). Prøv "
+                    + "`plughw:`-navnet dens, som gjør om lyden for meg, eller velg en annen fra `dictate devices`."))
     }
 
     /// A device that failed while capturing, after the audio before the failure was delivered.
@@ -79,9 +132,13 @@ enum ALSAError {
     static func streamFailure(_ code: Int, device: String) -> DictationError {
         DictationError(
             code: .deviceDisconnected,
-            message: "The microphone \"\(device)\" stopped working while I was listening (\(text(code))). "
-                + "I kept what I heard before that. Check that it is still plugged in and start again; "
-                + "`dictate devices` lists the microphones I can see.")
+            message: DictationError.Text(
+                english: "The microphone \"\(device)\" stopped working while I was listening (\(text(code))). "
+                    + "I kept what I heard before that. Check that it is still plugged in and start again; "
+                    + "`dictate devices` lists the microphones I can see.",
+                norwegianBokmal: "Mikrofonen «\(device)» sluttet å virke mens jeg lyttet (\(text(code))). "
+                    + "Jeg har tatt vare på det jeg hørte før det. Sjekk at den fortsatt er koblet til, og start på "
+                    + "nytt; `dictate devices` viser mikrofonene jeg ser."))
     }
 
     /// A device that went quiet: no audio and no error for `limit`.
@@ -93,9 +150,14 @@ enum ALSAError {
         let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
         return DictationError(
             code: .deviceDisconnected,
-            message: "The microphone \"\(device)\" stopped sending audio (nothing for "
-                + "\(seconds.formatted(decimals: 1)) s). I kept what I heard before that. Check that it "
-                + "is still plugged in and start again; `dictate devices` lists the microphones I can see.")
+            message: DictationError.Text(
+                english: "The microphone \"\(device)\" stopped sending audio (nothing for "
+                    + "\(seconds.formatted(decimals: 1)) s). I kept what I heard before that. Check that it "
+                    + "is still plugged in and start again; `dictate devices` lists the microphones I can see.",
+                norwegianBokmal: "Mikrofonen «\(device)» sluttet å sende lyd (ingenting på "
+                    + "\(seconds.formatted(decimals: 1, comma: true)) s). Jeg har tatt vare på det jeg hørte før det. "
+                    + "Sjekk at den fortsatt er koblet til, og start på nytt; `dictate devices` viser mikrofonene "
+                    + "jeg ser."))
     }
 
     /// Overruns the device recovered from: a moment of audio was lost each time.
@@ -104,12 +166,15 @@ enum ALSAError {
     ///   - device: The ALSA device name.
     /// - Returns: A non-fatal ``DictationKit/DictationError/Code/captureOverrun`` error.
     static func overrunWarning(count: Int, device: String) -> DictationError {
-        let times = count == 1 ? "once" : "\(count) times"
-        return DictationError(
+        DictationError(
             code: .captureOverrun,
-            message: "I couldn't keep up with the microphone \"\(device)\" and lost a moment of audio "
-                + "(\(times)). I'm still listening; if it keeps happening, close programs that keep the "
-                + "computer busy.",
+            message: DictationError.Text(
+                english: "I couldn't keep up with the microphone \"\(device)\" and lost a moment of audio "
+                    + "(\(count == 1 ? "once" : "\(count) times")). I'm still listening; if it keeps happening, "
+                    + "close programs that keep the computer busy.",
+                norwegianBokmal: "Jeg klarte ikke å holde følge med mikrofonen «\(device)» og mistet et øyeblikk "
+                    + "med lyd (\(count == 1 ? "én gang" : "\(count) ganger")). Jeg lytter fortsatt; hvis det "
+                    + "fortsetter, lukk programmer som holder datamaskinen opptatt."),
             isFatal: false)
     }
 
@@ -119,10 +184,60 @@ enum ALSAError {
     static func droppedAudioWarning(seconds: Double) -> DictationError {
         DictationError(
             code: .captureOverrun,
-            message: "Recognition fell behind the microphone, so I dropped the oldest "
-                + "\(seconds.formatted(decimals: 2)) s of audio waiting for it. I'm still listening; a "
-                + "larger capture buffer or a smaller speech model helps.",
+            message: DictationError.Text(
+                english: "Recognition fell behind the microphone, so I dropped the oldest "
+                    + "\(seconds.formatted(decimals: 2)) s of audio waiting for it. I'm still listening; a "
+                    + "larger capture buffer or a smaller speech model helps.",
+                norwegianBokmal: "Gjenkjenningen kom på etterskudd, så jeg forkastet de eldste "
+                    + "\(seconds.formatted(decimals: 2, comma: true)) s med lyd fra mikrofonen som ventet på den. "
+                    + "Jeg lytter fortsatt; en større opptaksbuffer eller en mindre talemodell hjelper."),
             isFatal: false)
+    }
+
+    /// libasound could not make an empty configuration.
+    static func configurationNotCreated() -> DictationError {
+        .internal(
+            DictationError.Text(
+                english: "I couldn't create an ALSA configuration",
+                norwegianBokmal: "jeg klarte ikke å lage en ALSA-konfigurasjon"))
+    }
+
+    /// An ALSA configuration file that can't be opened.
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - reason: The system's text for the failure.
+    static func configurationUnreadable(_ path: String, reason: String) -> DictationError {
+        .internal(
+            DictationError.Text(
+                english: "I couldn't read the ALSA configuration \(path) (\(reason))",
+                norwegianBokmal: "jeg klarte ikke å lese ALSA-konfigurasjonen \(path) (\(reason))"))
+    }
+
+    /// An ALSA configuration file that libasound refuses.
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - code: The negative error libasound returned.
+    static func configurationInvalid(_ path: String, code: Int) -> DictationError {
+        .internal(
+            DictationError.Text(
+                english: "the ALSA configuration \(path) is not valid (\(text(code)))",
+                norwegianBokmal: "ALSA-konfigurasjonen \(path) er ugyldig (\(text(code)))"))
+    }
+
+    /// libasound could not allocate a hardware parameter set.
+    static func hardwareParametersNotAllocated() -> DictationError {
+        .internal(
+            DictationError.Text(
+                english: "I couldn't allocate ALSA hardware parameters",
+                norwegianBokmal: "jeg fikk ikke satt av minne til ALSA-maskinvareparametrene"))
+    }
+
+    /// The capture thread ended its setup without saying how it went.
+    static func captureThreadSilent() -> DictationError {
+        .internal(
+            DictationError.Text(
+                english: "the capture thread reported nothing",
+                norwegianBokmal: "opptakstråden meldte ingenting tilbake"))
     }
 
     /// What ``ALSACaptureSource/checkAccess()`` answers for an open that failed.
@@ -143,8 +258,14 @@ enum ALSAError {
 }
 
 extension Double {
-    /// The value with at most `decimals` decimals and no trailing zeros, e.g. `0.5`, `2`.
-    fileprivate func formatted(decimals: Int) -> String {
+    /// The value with at most `decimals` decimals and no trailing zeros, e.g. `0.5`, `2`; with a
+    /// decimal comma (`0,5`) for languages that write one, such as Norwegian.
+    fileprivate func formatted(decimals: Int, comma: Bool = false) -> String {
+        let text = formattedWithPoint(decimals: decimals)
+        return comma ? String(text.map { $0 == "." ? "," : $0 }) : text
+    }
+
+    private func formattedWithPoint(decimals: Int) -> String {
         // Far beyond any duration here, and kept clear of Int's range below.
         guard isFinite, abs(self) < 1e12 else { return String(self) }
         var scale = 1.0

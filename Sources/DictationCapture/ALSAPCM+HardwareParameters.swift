@@ -64,7 +64,7 @@ extension ALSAPCM {
     ) throws(DictationError) -> Negotiated {
         var allocated: OpaquePointer?
         guard snd_pcm_hw_params_malloc(&allocated) >= 0, let params = allocated else {
-            throw .internal("I couldn't allocate ALSA hardware parameters")
+            throw ALSAError.hardwareParametersNotAllocated()
         }
         defer { snd_pcm_hw_params_free(params) }
 
@@ -73,13 +73,12 @@ extension ALSAPCM {
         }
         try check(snd_pcm_hw_params_any(pcm, params))
         guard snd_pcm_hw_params_set_access(pcm, params, SND_PCM_ACCESS_RW_INTERLEAVED) >= 0 else {
-            throw ALSAError.unsupportedDevice(device, detail: "it can't deliver interleaved samples")
+            throw ALSAError.unsupportedDevice(device, .noInterleavedAccess)
         }
         guard let sampleFormat = ALSASampleFormat.preferred(where: {
             snd_pcm_hw_params_test_format(pcm, params, $0.alsa) == 0
         }) else {
-            throw ALSAError.unsupportedDevice(
-                device, detail: "it offers no sample format I can read (16-bit, 32-bit or float PCM)")
+            throw ALSAError.unsupportedDevice(device, .noReadableSampleFormat)
         }
         try check(snd_pcm_hw_params_set_format(pcm, params, sampleFormat.alsa))
 
@@ -119,12 +118,10 @@ extension ALSAPCM {
         let format = AudioFormat(
             sampleRate: Int(installedRate), channelCount: Int(installedChannels), encoding: sampleFormat.encoding)
         guard AudioFormat.readableChannelCounts.contains(format.channelCount) else {
-            throw ALSAError.unsupportedDevice(
-                device, detail: "it records at least \(format.channelCount) channels, and I can read at most "
-                    + "\(AudioFormat.readableChannelCounts.upperBound)")
+            throw ALSAError.unsupportedDevice(device, .tooManyChannels(format.channelCount))
         }
         guard AudioFormat.readableSampleRates.contains(format.sampleRate) else {
-            throw ALSAError.unsupportedDevice(device, detail: "it records at \(format.sampleRate) Hz")
+            throw ALSAError.unsupportedDevice(device, .sampleRate(format.sampleRate))
         }
         // A period of more than a few seconds is a broken driver; bound the capture buffer anyway.
         let frames = min(max(Int(periodSize), 1), format.sampleRate * 4)

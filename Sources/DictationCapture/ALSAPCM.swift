@@ -115,18 +115,18 @@ final class ALSAPCM: CaptureDevice {
     private static func loadConfiguration(_ path: String) throws(DictationError) -> OpaquePointer {
         var top: OpaquePointer?
         guard snd_config_top(&top) >= 0, let top else {
-            throw .internal("I couldn't create an ALSA configuration")
+            throw ALSAError.configurationNotCreated()
         }
         var input: OpaquePointer?
         guard snd_input_stdio_open(&input, path, "r") >= 0, let input else {
             snd_config_delete(top)
-            throw .internal("I couldn't read the ALSA configuration \(path) (\(systemErrorText()))")
+            throw ALSAError.configurationUnreadable(path, reason: systemErrorText())
         }
         let loaded = snd_config_load(top, input)
         _ = snd_input_close(input)
         guard loaded >= 0 else {
             snd_config_delete(top)
-            throw .internal("the ALSA configuration \(path) is not valid (\(ALSAError.text(Int(loaded))))")
+            throw ALSAError.configurationInvalid(path, code: Int(loaded))
         }
         return top
     }

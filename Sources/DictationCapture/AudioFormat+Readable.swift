@@ -8,21 +8,17 @@ extension AudioFormat {
     static let readableChannelCounts = 1...8
 
     /// Checks that the format describes audio a reader can deliver.
-    /// - Parameter origin: Where the format came from, for the message: "the WAV header", "the raw format".
-    /// - Throws: ``DictationError/invalidAudio(_:)`` naming the bad field.
-    func validateReadable(origin: String) throws(DictationError) {
+    /// - Parameter origin: Where the format came from, for the message: the WAV header, the raw format.
+    /// - Throws: ``DictationError/Code/invalidAudio`` naming the bad field.
+    func validateReadable(origin: AudioInputProblem.Origin) throws(DictationError) {
         guard Self.readableChannelCounts.contains(channelCount) else {
             if channelCount <= 0 {
-                throw .invalidAudio("\(origin) says \(channelCount) channels")
+                throw AudioInputProblem.noChannels(origin: origin, count: channelCount).error
             }
-            throw .invalidAudio(
-                "\(origin) says \(channelCount) channels; I can read at most "
-                    + "\(Self.readableChannelCounts.upperBound)")
+            throw AudioInputProblem.tooManyChannels(origin: origin, count: channelCount).error
         }
         guard Self.readableSampleRates.contains(sampleRate) else {
-            throw .invalidAudio(
-                "\(origin) says the sample rate is \(sampleRate) Hz, outside the "
-                    + "\(Self.readableSampleRates.lowerBound)...\(Self.readableSampleRates.upperBound) Hz I can read")
+            throw AudioInputProblem.sampleRateOutOfRange(origin: origin, rate: sampleRate).error
         }
     }
 }

@@ -76,7 +76,7 @@ final class CaptureChannel: Sendable {
     func waitForSetup() -> Result<CaptureSetup, DictationError> {
         setupDone.wait()
         setupDone.signal()
-        return setupResult.withLock { $0 } ?? .failure(.internal("the capture thread reported nothing"))
+        return setupResult.withLock { $0 } ?? .failure(ALSAError.captureThreadSilent())
     }
 
     /// Takes queued audio, the failure, the end, or registers the reader as waiting.

@@ -14,7 +14,7 @@ import DictationKit
 /// and a small scratch area for skipping, never by a size read from the stream.
 final class FileByteInput {
     /// How the input is named in messages: "the file /tmp/a.wav", "standard input".
-    let name: String
+    let name: DictationError.Text
     /// Regular files never block, and their size tells whether a header can be believed.
     let isRegularFile: Bool
     /// Wakes a read blocked on a pipe; shared with the reader that owns this input.
@@ -38,23 +38,21 @@ final class FileByteInput {
             let code = errno
             switch code {
             case ENOENT:
-                throw .invalidAudio("the file \(path) doesn't exist", advice: "Check the path.")
+                throw AudioInputProblem.fileMissing(path: path).error
             case EACCES, EPERM:
-                throw .invalidAudio(
-                    "the file \(path) may not be read by this user (permission denied)",
-                    advice: "Check its permissions, or run me as a user who may read it.")
+                throw AudioInputProblem.fileNotPermitted(path: path).error
             case ENOTDIR:
-                throw .invalidAudio("the file \(path) doesn't exist (part of its path is not a folder)", advice: "Check the path.")
+                throw AudioInputProblem.pathThroughNonFolder(path: path).error
             default:
-                throw .invalidAudio("I can't open the file \(path) (\(systemErrorText(code)))")
+                throw AudioInputProblem.fileUnopenable(path: path, reason: systemErrorText(code)).error
             }
         }
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             _ = closeDescriptor(descriptor)
-            throw .invalidAudio("\(path) is a folder, not an audio file", advice: "Give the path of a recording inside it.")
+            throw AudioInputProblem.isFolder(path: path).error
         }
-        try self.init(descriptor: descriptor, ownsDescriptor: true, name: "the file \(path)")
+        try self.init(descriptor: descriptor, ownsDescriptor: true, name: AudioInputProblem.file(path))
     }
 
     /// Reads from a descriptor that is already open.
@@ -63,7 +61,7 @@ final class FileByteInput {
     ///   - ownsDescriptor: Whether ``close()`` closes it; standard input is left open.
     ///   - name: How to name the input in messages.
     /// - Throws: ``DictationError`` when the wake-up pipe can't be made.
-    init(descriptor: Int32, ownsDescriptor: Bool, name: String) throws(DictationError) {
+    init(descriptor: Int32, ownsDescriptor: Bool, name: DictationError.Text) throws(DictationError) {
         do {
             interruption = try ReadInterruption()
         } catch {
@@ -115,7 +113,7 @@ final class FileByteInput {
                 let code = errno
                 // EAGAIN: standard input may have been left non-blocking; poll waits for the next bytes.
                 if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-                throw .invalidAudio("reading \(name) failed (\(systemErrorText(code)))")
+                throw AudioInputProblem.readFailed(input: name, reason: systemErrorText(code)).error
             }
         }
         return filled

@@ -124,8 +124,6 @@ final class PCMStreamReader: AudioReader {
         isAtEnd = true
         guard !mayEndEarly, let declaredBytes, bytesRead < declaredBytes else { return }
         let missing = declaredBytes - bytesRead
-        pendingError = .invalidAudio(
-            "\(input.name) ends \(missing) bytes before its header says it should; it was probably cut off "
-                + "while it was written or copied")
+        pendingError = AudioInputProblem.truncated(input: input.name, missingBytes: missing).error
     }
 }

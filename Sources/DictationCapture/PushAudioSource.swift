@@ -81,13 +81,10 @@ public final class PushAudioSource: AudioSource, Sendable {
     /// - Throws: ``DictationError/Code/invalidAudio`` when ``format`` has an impossible rate or
     ///   channel count; ``DictationError/Code/deviceBusy`` when another session is reading.
     public func open() throws(DictationError) -> any AudioReader {
-        try format.validateReadable(origin: "the pushed audio format")
+        try format.validateReadable(origin: .pushedFormat)
         let id = try queue.withLock { (queue) throws(DictationError) -> UInt64 in
             guard queue.activeReader == nil else {
-                throw DictationError(
-                    code: .deviceBusy,
-                    message: "This pushed audio source already feeds a session. Stop that session first, "
-                        + "or give each session its own PushAudioSource.")
+                throw AudioInputProblem.pushSourceBusy.error
             }
             let id = queue.nextReaderID
             queue.nextReaderID += 1

@@ -31,7 +31,7 @@ public struct RawPCMFileSource: AudioSource {
     /// - Throws: ``DictationError/Code/invalidAudio`` when the file is missing or unreadable, or
     ///   `format` has an impossible rate or channel count.
     public func open() throws(DictationError) -> any AudioReader {
-        try format.validateReadable(origin: "the raw audio format")
+        try format.validateReadable(origin: .rawFormat)
         let input = try FileByteInput(path: path)
         return Self.reader(for: input, format: format, pacing: pacing)
     }

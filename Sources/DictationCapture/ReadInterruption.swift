@@ -22,7 +22,7 @@ final class ReadInterruption: Sendable {
     init() throws(DictationError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            throw .internal("I couldn't create a pipe to wake the audio reader (\(systemErrorText()))")
+            throw AudioInputProblem.wakePipeFailed(reason: systemErrorText()).error
         }
         for end in ends {
             // Non-blocking so that interrupt() never blocks on a full pipe; close-on-exec so that

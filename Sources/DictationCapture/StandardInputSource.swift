@@ -47,34 +47,34 @@ public struct StandardInputSource: AudioSource {
     ///   unsupported WAV stream, a compressed format, or ``rawFormat`` is impossible.
     public func open() throws(DictationError) -> any AudioReader {
         // Standard input belongs to the process; the reader must not close it.
-        let input = try FileByteInput(descriptor: descriptor, ownsDescriptor: false, name: "standard input")
+        let input = try FileByteInput(descriptor: descriptor, ownsDescriptor: false, name: AudioInputProblem.standardInput)
         let magic = try input.peek(4)
         if magic.isEmpty {
-            throw .invalidAudio("standard input is empty")
+            throw AudioInputProblem.standardInputEmpty.error
         }
         if magic == Array("RIFF".utf8) || magic == Array("RF64".utf8) || magic == Array("BW64".utf8) {
             return try WAVFileSource.reader(afterHeaderOf: input, pacing: pacing)
         }
         if let container = Self.compressedContainer(startingWith: magic) {
-            throw .invalidAudio(
-                "standard input holds \(container), not WAV or raw PCM; decode it first, e.g. "
-                    + "`sox in.file -t wav - | dictate transcribe -`")
+            throw AudioInputProblem.standardInputCompressed(container: container).error
         }
-        try rawFormat.validateReadable(origin: "the raw audio format")
+        try rawFormat.validateReadable(origin: .rawFormat)
         return RawPCMFileSource.reader(for: input, format: rawFormat, pacing: pacing)
     }
 
     /// Names well-known compressed formats, which raw PCM would otherwise turn into loud noise.
-    private static func compressedContainer(startingWith magic: [UInt8]) -> String? {
+    static func compressedContainer(startingWith magic: [UInt8]) -> DictationError.Text? {
         guard magic.count == 4 else { return nil }
         switch String(decoding: magic, as: Unicode.ASCII.self) {
-        case "fLaC": return "FLAC audio"
-        case "OggS": return "Ogg audio (Vorbis or Opus)"
-        case "FORM": return "AIFF audio"
-        case ".snd": return "Sun/NeXT audio"
+        case "fLaC": return DictationError.Text(english: "FLAC audio", norwegianBokmal: "FLAC-lyd")
+        case "OggS":
+            return DictationError.Text(english: "Ogg audio (Vorbis or Opus)", norwegianBokmal: "Ogg-lyd (Vorbis eller Opus)")
+        case "FORM": return DictationError.Text(english: "AIFF audio", norwegianBokmal: "AIFF-lyd")
+        case ".snd": return DictationError.Text(english: "Sun/NeXT audio", norwegianBokmal: "Sun/NeXT-lyd")
         default: break
         }
         // Bare MPEG frame syncs (0xFFFx) are not checked: raw PCM starting at -1 looks just like them.
-        return magic.starts(with: Array("ID3".utf8)) ? "MP3 audio" : nil
+        return magic.starts(with: Array("ID3".utf8))
+            ? DictationError.Text(english: "MP3 audio", norwegianBokmal: "MP3-lyd") : nil
     }
 }

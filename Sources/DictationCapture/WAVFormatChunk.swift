@@ -36,8 +36,7 @@ struct WAVFormatChunk {
     /// - Throws: ``DictationError/invalidAudio(_:)`` saying what is unsupported or inconsistent.
     init(bytes: [UInt8], declaredSize: UInt32) throws(DictationError) {
         guard bytes.count >= Self.minimumSize else {
-            throw .invalidAudio(
-                "the WAV fmt chunk is \(declaredSize) bytes long, too short for a format (it needs \(Self.minimumSize))")
+            throw WAVProblem.formatChunkTooShort(declared: declaredSize, needed: Self.minimumSize).error
         }
         var tag = bytes.uint16(at: 0)
         let channels = Int(bytes.uint16(at: 2))
@@ -47,23 +46,22 @@ struct WAVFormatChunk {
 
         if tag == Tag.extensible {
             guard bytes.count >= Self.extensibleSize, bytes.uint16(at: 16) >= 22 else {
-                throw .invalidAudio(
-                    "the WAV fmt chunk says WAVE_FORMAT_EXTENSIBLE but is too short to hold its sub-format "
-                        + "(\(declaredSize) bytes, it needs \(Self.extensibleSize))")
+                throw WAVProblem.extensibleTooShort(declared: declaredSize, needed: Self.extensibleSize).error
             }
             guard Array(bytes[26..<40]) == Self.subFormatGUIDTail else {
-                throw .invalidAudio("the WAV file's extensible sub-format is not PCM or float (an unknown GUID)")
+                throw WAVProblem.unknownSubFormat.error
             }
             tag = bytes.uint16(at: 24)
         }
 
         let encoding = try Self.encoding(tag: tag, bitsPerSample: bitsPerSample)
         let format = AudioFormat(sampleRate: sampleRate, channelCount: channels, encoding: encoding)
-        try format.validateReadable(origin: "the WAV header")
+        try format.validateReadable(origin: .wavHeader)
         guard blockAlign == format.bytesPerFrame else {
-            throw .invalidAudio(
-                "the WAV header's block align is \(blockAlign) bytes, but \(channels) channel(s) of "
-                    + "\(bitsPerSample)-bit samples take \(format.bytesPerFrame)")
+            throw WAVProblem.blockAlignMismatch(
+                blockAlign: blockAlign, channels: channels, bitsPerSample: bitsPerSample,
+                bytesPerFrame: format.bytesPerFrame
+            ).error
         }
         self.format = format
     }
@@ -77,27 +75,26 @@ struct WAVFormatChunk {
             case 24: return .int24
             case 32: return .int32
             default:
-                throw .invalidAudio("\(bitsPerSample)-bit integer PCM is not supported (only 8, 16, 24 and 32 bits)")
+                throw WAVProblem.integerBits(bitsPerSample).error
             }
         case Tag.float:
             switch bitsPerSample {
             case 32: return .float32
             case 64:
-                throw .invalidAudio("64-bit float WAV is not supported; convert it to 32-bit float or 16-bit PCM")
+                throw WAVProblem.float64.error
             default:
-                throw .invalidAudio("\(bitsPerSample)-bit float WAV is not supported (only 32-bit float)")
+                throw WAVProblem.floatBits(bitsPerSample).error
             }
         case Tag.aLaw:
-            throw .invalidAudio("A-law WAV is not supported; convert it to 16-bit PCM")
+            throw WAVProblem.aLaw.error
         case Tag.muLaw:
-            throw .invalidAudio("mu-law WAV is not supported; convert it to 16-bit PCM")
+            throw WAVProblem.muLaw.error
         case Tag.adpcm, Tag.imaADPCM:
-            throw .invalidAudio("ADPCM-compressed WAV is not supported; convert it to 16-bit PCM")
+            throw WAVProblem.adpcm.error
         case Tag.gsm, Tag.mpeg, Tag.mp3:
-            throw .invalidAudio("compressed WAV (GSM or MPEG) is not supported; convert it to 16-bit PCM")
+            throw WAVProblem.compressed.error
         default:
-            throw .invalidAudio(
-                "the WAV format tag \(hex(tag)) is not supported (only PCM, 32-bit float and extensible PCM/float)")
+            throw WAVProblem.unknownTag(hex(tag)).error
         }
     }
 }

@@ -29,19 +29,19 @@ struct WAVHeader {
     static func read(from input: FileByteInput) throws(DictationError) -> WAVHeader {
         let riff = try input.readBytes(12)
         if riff.isEmpty {
-            throw .invalidAudio("\(input.name) is empty")
+            throw WAVProblem.empty(input: input.name).error
         }
         let kind = riff.count >= 4 ? fourCC(riff, at: 0) : ""
         switch kind {
         case "RIFF", "RF64", "BW64":
             break
         case "RIFX":
-            throw .invalidAudio("this is a big-endian (RIFX) WAV file, which is not supported")
+            throw WAVProblem.bigEndian.error
         default:
-            throw .invalidAudio("this is not a WAV file (\(input.name) doesn't start with RIFF)")
+            throw WAVProblem.notRIFF(input: input.name).error
         }
         guard riff.count == 12, fourCC(riff, at: 8) == "WAVE" else {
-            throw .invalidAudio("this is not a WAV file (a RIFF file, but not of type WAVE)")
+            throw WAVProblem.notWAVE.error
         }
 
         var format: AudioFormat?
@@ -49,11 +49,11 @@ struct WAVHeader {
         for _ in 0..<maximumChunksBeforeData {
             let chunk = try input.readBytes(8)
             guard chunk.count == 8 else {
-                if format == nil { throw .invalidAudio("the WAV file has no fmt chunk") }
-                throw .invalidAudio("the WAV file has no data chunk")
+                if format == nil { throw WAVProblem.noFormatChunk.error }
+                throw WAVProblem.noDataChunk.error
             }
             guard chunk[0..<4].allSatisfy({ (0x20...0x7E).contains($0) }) else {
-                throw .invalidAudio("the WAV file is damaged: where a chunk should start there are no chunk names")
+                throw WAVProblem.damagedChunkNames.error
             }
             let id = fourCC(chunk, at: 0)
             let size = chunk.uint32(at: 4)
@@ -65,7 +65,7 @@ struct WAVHeader {
                 let wanted = Int(min(size, UInt32(WAVFormatChunk.extensibleSize)))
                 let body = try input.readBytes(wanted)
                 if body.count < wanted {
-                    throw .invalidAudio("the WAV file ends inside its fmt chunk")
+                    throw WAVProblem.endsInsideFormatChunk.error
                 }
                 format = try WAVFormatChunk(bytes: body, declaredSize: size).format
                 try input.skip(paddedSize - UInt64(body.count))
@@ -75,14 +75,14 @@ struct WAVHeader {
                 try input.skip(paddedSize - UInt64(body.count))
             case "data":
                 guard let format else {
-                    throw .invalidAudio("the WAV file has no fmt chunk before its data chunk")
+                    throw WAVProblem.dataBeforeFormat.error
                 }
                 return dataHeader(format: format, size: size, ds64DataSize: ds64DataSize)
             default:
                 try input.skip(paddedSize)
             }
         }
-        throw .invalidAudio("the WAV file has more than \(maximumChunksBeforeData) chunks before its data chunk")
+        throw WAVProblem.tooManyChunks(limit: maximumChunksBeforeData).error
     }
 
     private static func dataHeader(format: AudioFormat, size: UInt32, ds64DataSize: UInt64?) -> WAVHeader {

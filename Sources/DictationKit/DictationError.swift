@@ -2,7 +2,10 @@
 ///
 /// Codes are static constants on ``Code`` rather than enum cases, so new codes can be added
 /// without breaking a caller's `switch`. `code.rawValue` is the string that appears in JSON.
-/// The ``message`` is written for people: it says what happened and what to do.
+/// The ``message`` is written for people: it says what happened and what to do, in English or
+/// Norwegian bokmål. An error carries both texts; ``message`` is the one in its ``language``,
+/// English unless the error was localized with ``localized(for:)`` (a session localizes its
+/// errors to the locale of its ``DictationOptions``).
 public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier for a kind of failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible, Codable {
@@ -46,22 +49,64 @@ public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible
         public static let `internal` = Code(rawValue: "internal")
     }
 
-    /// The stable code of this error.
+    /// The stable code of this error; the same in every language.
     public var code: Code
-    /// A first-person message for people, saying what happened and what to do.
-    public var message: String
     /// Whether the session cannot go on after this error.
     public var isFatal: Bool
+    /// The language ``message`` and ``description`` are in. English unless localized.
+    public private(set) var language: Language = .english
+    /// The message in every language.
+    private var text: Text
 
-    /// Creates an error.
+    /// A first-person message for people, saying what happened and what to do, in ``language``.
+    ///
+    /// Setting it replaces the message in every language with the one text given.
+    public var message: String {
+        get { text.string(in: language) }
+        set { text = Text(newValue) }
+    }
+
+    /// Creates an error with one message for every language.
     /// - Parameters:
     ///   - code: The stable code.
-    ///   - message: A message for people, saying what happened and what to do.
+    ///   - message: A message for people, saying what happened and what to do; shown whatever the language.
     ///   - isFatal: Whether the session ends because of it.
     public init(code: Code, message: String, isFatal: Bool = true) {
+        self.init(code: code, message: Text(message), isFatal: isFatal)
+    }
+
+    /// Creates an error with a message in each language.
+    /// - Parameters:
+    ///   - code: The stable code.
+    ///   - message: The message in English and in Norwegian bokmål, saying what happened and what to do.
+    ///   - isFatal: Whether the session ends because of it.
+    public init(code: Code, message: Text, isFatal: Bool = true) {
         self.code = code
-        self.message = message
+        self.text = message
         self.isFatal = isFatal
+    }
+
+    /// The message in a given language, whatever ``language`` is.
+    /// - Parameter language: The language wanted.
+    /// - Returns: The message in that language.
+    public func message(in language: Language) -> String {
+        text.string(in: language)
+    }
+
+    /// This error with its message in a given language.
+    /// - Parameter language: The language ``message`` should be in.
+    /// - Returns: A copy whose ``language`` is `language`; the code and fatality are unchanged.
+    public func localized(to language: Language) -> DictationError {
+        var copy = self
+        copy.language = language
+        return copy
+    }
+
+    /// This error with its message in the language of a locale.
+    /// - Parameter locale: A BCP 47 or POSIX locale name; see ``Language/init(locale:)``.
+    /// - Returns: A copy in Norwegian bokmål for a Norwegian locale, else in English.
+    public func localized(for locale: String) -> DictationError {
+        localized(to: Language(locale: locale))
     }
 
     /// The message followed by the code, e.g. `"I can't read ... (invalidAudio)"`.
@@ -71,23 +116,55 @@ public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible
 extension DictationError {
     /// Audio that cannot be read or understood.
     /// - Parameters:
+    ///   - detail: What exactly is wrong, e.g. "the WAV header says 0 channels", in each language.
+    ///   - advice: What to do about it; by default, how to give audio DictationKit reads.
+    /// - Returns: An ``Code/invalidAudio`` error.
+    public static func invalidAudio(_ detail: Text, advice: Text? = nil) -> DictationError {
+        let advice = advice ?? Text(
+            english: "Convert it to a PCM WAV file (e.g. `sox input output.wav`), or give the rate, channels and "
+                + "encoding of raw PCM.",
+            norwegianBokmal: "Konverter den til en PCM WAV-fil (f.eks. `sox input output.wav`), eller oppgi "
+                + "samplingsfrekvensen, antall kanaler og kodingen for rå PCM.")
+        return DictationError(
+            code: .invalidAudio,
+            message: Text(
+                english: "I can't use this audio: \(detail.english). \(advice.english)",
+                norwegianBokmal: "Jeg kan ikke bruke denne lyden: \(detail.norwegianBokmal). \(advice.norwegianBokmal)"))
+    }
+
+    /// Audio that cannot be read or understood, described in one language.
+    ///
+    /// The detail and advice read the same in every language; prefer the overload taking
+    /// ``Text`` so that the whole message is translated.
+    /// - Parameters:
     ///   - detail: What exactly is wrong, e.g. "the WAV header says 0 channels".
     ///   - advice: What to do about it; by default, how to give audio DictationKit reads.
     /// - Returns: An ``Code/invalidAudio`` error.
     public static func invalidAudio(_ detail: String, advice: String? = nil) -> DictationError {
-        let advice = advice
-            ?? "Convert it to a PCM WAV file (e.g. `sox input output.wav`), or give the rate, channels and encoding of raw PCM."
-        return DictationError(code: .invalidAudio, message: "I can't use this audio: \(detail). \(advice)")
+        invalidAudio(Text(detail), advice: advice.map(Text.init))
     }
 
     /// A recognition model that is missing or incomplete.
+    /// - Parameter detail: What was looked for and where, in each language.
+    /// - Returns: A ``Code/modelNotFound`` error.
+    public static func modelNotFound(_ detail: Text) -> DictationError {
+        DictationError(
+            code: .modelNotFound,
+            message: Text(
+                english: "I can't find a speech model: \(detail.english). Install one (e.g. `apt-get install "
+                    + "pocketsphinx-en-us`) or point me at it with --model; `dictate locales` lists what I can use.",
+                norwegianBokmal: "Jeg finner ingen talemodell: \(detail.norwegianBokmal). Installer en (f.eks. "
+                    + "`apt-get install pocketsphinx-en-us`), eller vis meg hvor den ligger med --model; "
+                    + "`dictate locales` viser hvilke jeg kan bruke."))
+    }
+
+    /// A recognition model that is missing or incomplete, described in one language.
+    ///
+    /// The detail reads the same in every language; prefer the overload taking ``Text``.
     /// - Parameter detail: What was looked for and where.
     /// - Returns: A ``Code/modelNotFound`` error.
     public static func modelNotFound(_ detail: String) -> DictationError {
-        DictationError(
-            code: .modelNotFound,
-            message: "I can't find a speech model: \(detail). Install one (e.g. `apt-get install "
-                + "pocketsphinx-en-us`) or point me at it with --model; `dictate locales` lists what I can use.")
+        modelNotFound(Text(detail))
     }
 
     /// A locale for which no model is installed.
@@ -96,21 +173,38 @@ extension DictationError {
     public static func localeUnsupported(_ locale: String) -> DictationError {
         DictationError(
             code: .localeUnsupported,
-            message: "I have no speech model for \(locale). `dictate locales` lists the languages I can "
-                + "transcribe; install a model for \(locale) or pick one of those.")
+            message: Text(
+                english: "I have no speech model for \(locale). `dictate locales` lists the languages I can "
+                    + "transcribe; install a model for \(locale) or pick one of those.",
+                norwegianBokmal: "Jeg har ingen talemodell for \(locale). `dictate locales` viser språkene jeg kan "
+                    + "transkribere; installer en modell for \(locale), eller velg et av dem."))
     }
 
     /// A failure inside the recognizer.
+    /// - Parameters:
+    ///   - detail: What failed, in each language.
+    ///   - isFatal: Whether the session ends because of it.
+    /// - Returns: A ``Code/recognitionFailed`` error.
+    public static func recognitionFailed(_ detail: Text, isFatal: Bool = true) -> DictationError {
+        DictationError(
+            code: .recognitionFailed,
+            message: Text(
+                english: "I couldn't recognize that: \(detail.english). Try again; if it keeps happening, run "
+                    + "`dictate transcribe --verbose` and report what it prints.",
+                norwegianBokmal: "Jeg klarte ikke å gjenkjenne det: \(detail.norwegianBokmal). Prøv igjen; hvis "
+                    + "det fortsetter, kjør `dictate transcribe --verbose` og meld fra om det den skriver ut."),
+            isFatal: isFatal)
+    }
+
+    /// A failure inside the recognizer, described in one language.
+    ///
+    /// The detail reads the same in every language; prefer the overload taking ``Text``.
     /// - Parameters:
     ///   - detail: What failed.
     ///   - isFatal: Whether the session ends because of it.
     /// - Returns: A ``Code/recognitionFailed`` error.
     public static func recognitionFailed(_ detail: String, isFatal: Bool = true) -> DictationError {
-        DictationError(
-            code: .recognitionFailed,
-            message: "I couldn't recognize that: \(detail). Try again; if it keeps happening, run "
-                + "`dictate transcribe --verbose` and report what it prints.",
-            isFatal: isFatal)
+        recognitionFailed(Text(detail), isFatal: isFatal)
     }
 
     /// A session that heard no speech.
@@ -118,17 +212,39 @@ extension DictationError {
     public static func noSpeechDetected() -> DictationError {
         DictationError(
             code: .noSpeechDetected,
-            message: "I didn't hear any speech. Check that the right microphone or file is used and "
-                + "that it isn't muted.",
+            message: Text(
+                english: "I didn't hear any speech. Check that the right microphone or file is used and "
+                    + "that it isn't muted.",
+                norwegianBokmal: "Jeg hørte ingen tale. Sjekk at riktig mikrofon eller fil brukes, og at lyden "
+                    + "ikke er dempet."),
             isFatal: false)
     }
 
     /// A bug or broken invariant inside DictationKit.
+    /// - Parameter detail: What went wrong, in each language.
+    /// - Returns: An ``Code/internal`` error.
+    public static func `internal`(_ detail: Text) -> DictationError {
+        DictationError(
+            code: .internal,
+            message: Text(
+                english: "Something went wrong inside me: \(detail.english). Please report it.",
+                norwegianBokmal: "Noe gikk galt inne i meg: \(detail.norwegianBokmal). Meld gjerne fra om det."))
+    }
+
+    /// A bug or broken invariant inside DictationKit, described in one language.
+    ///
+    /// The detail reads the same in every language; prefer the overload taking ``Text``.
     /// - Parameter detail: What went wrong.
     /// - Returns: An ``Code/internal`` error.
     public static func `internal`(_ detail: String) -> DictationError {
-        DictationError(
-            code: .internal,
-            message: "Something went wrong inside me: \(detail). Please report it.")
+        `internal`(Text(detail))
+    }
+
+    /// `start` called while a run of the same session is going.
+    static func sessionAlreadyRunning() -> DictationError {
+        .internal(
+            Text(
+                english: "a session is already running; call stop() before starting again",
+                norwegianBokmal: "en økt kjører allerede; kall stop() før du starter på nytt"))
     }
 }

@@ -4,8 +4,10 @@ extension DictationEvent {
     /// The event as one line of JSON, with a stable `type` field, e.g.
     /// `{"type":"final","utterance":0,"text":"go forward ten meters","start":0.46,"end":2.11,"words":[...]}`.
     ///
-    /// Errors carry `errorCode`, `message` and `fatal`; state changes carry `state`; blocks carry
-    /// `block`, `text` and the indices of their `utterances`. Keys are sorted, so the line is stable.
+    /// Errors carry `errorCode`, `message` (in the error's language) and `fatal`; state changes
+    /// carry `state`; blocks carry `block`, `text` and the indices of their `utterances`; a locale
+    /// fallback carries `requestedLocale` and `locale`, the one used. Keys are sorted, so the line
+    /// is stable.
     /// - Returns: A single line of JSON without a trailing newline.
     public func jsonLine() -> String {
         let encoder = JSONEncoder()
@@ -44,6 +46,8 @@ struct EventJSON: Codable, Hashable {
     var state: String?
     var block: Int?
     var utterances: [Int]?
+    var requestedLocale: String?
+    var locale: String?
 
     init(_ event: DictationEvent) {
         type = event.type
@@ -75,6 +79,9 @@ struct EventJSON: Codable, Hashable {
             block = committed.index
             text = committed.text
             utterances = committed.utterances.map(\.utteranceIndex)
+        case .localeSelected(let requested, let used):
+            requestedLocale = requested
+            locale = used
         }
     }
 

@@ -20,6 +20,10 @@ public enum DictationEvent: Sendable, Hashable {
     case blockCommitted(DictationBlock)
     /// The block that was not committed yet was thrown away by ``DictationSession/cancel()``.
     case blockDiscarded(DictationBlock)
+    /// No model is installed for the locale asked for, so the session recognizes another: the
+    /// process locale (`LANG`) or `en-US`. Comes first, before any result, and only then: a
+    /// session without it recognizes the locale of its ``DictationOptions``.
+    case localeSelected(requested: String, used: String)
 
     /// The stable name of the event kind, as used in the `type` field of its JSON form.
     public var type: String {
@@ -34,6 +38,7 @@ public enum DictationEvent: Sendable, Hashable {
         case .stateChanged: "stateChanged"
         case .blockCommitted: "blockCommitted"
         case .blockDiscarded: "blockDiscarded"
+        case .localeSelected: "localeSelected"
         }
     }
 }

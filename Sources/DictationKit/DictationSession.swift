@@ -77,7 +77,7 @@ public final class DictationSession: DictationBridge {
             return true
         }
         guard started else {
-            throw DictationError.internal("a session is already running; call stop() before starting again")
+            throw DictationError.sessionAlreadyRunning().localized(for: options.locale)
         }
         continuation.onTermination = { [weak run] termination in
             // The consumer went away (task cancelled or stream dropped): nobody will read a final.

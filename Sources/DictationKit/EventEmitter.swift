@@ -3,6 +3,9 @@
 struct EventEmitter {
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let options: DictationOptions
+    /// The language of the session's errors: that of the locale asked for, even when a model of
+    /// another locale is used, since it is the language the person reads.
+    private let language: DictationError.Language
     private(set) var utteranceCount = 0
     private var openUtteranceHasPartial = false
     private var lastPartialText = ""
@@ -10,6 +13,7 @@ struct EventEmitter {
     init(continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions) {
         self.continuation = continuation
         self.options = options
+        self.language = DictationError.Language(locale: options.locale)
     }
 
     /// Delivers what the updates call for.
@@ -20,7 +24,12 @@ struct EventEmitter {
     }
 
     mutating func emitEvent(_ event: DictationEvent) {
-        continuation.yield(event)
+        // Every error of a session passes here, so this is the one place that localizes them.
+        if case .error(let error) = event {
+            continuation.yield(.error(error.localized(to: language)))
+        } else {
+            continuation.yield(event)
+        }
     }
 
     private mutating func emit(_ update: RecognitionUpdate) -> Transcript? {

@@ -61,18 +61,22 @@ final class SessionRun: Sendable {
 
         let processor: any AudioProcessor
         let decoder: any SpeechDecoder
+        let localeEvent: DictationEvent?
         do {
             processor = try preprocessing.makeProcessor(
                 input: reader.format, outputSampleRate: recognizer.sampleRate, options: options.preprocessing)
             // The endpointer needs the chain's voice activity; without it the recognizer segments.
             let segmentation: UtteranceSegmentation =
                 processor.detectsVoiceActivity ? options.endpointing.segmentation : .recognizer
-            decoder = try recognizer.makeDecoder(
-                locale: options.locale, segmentation: segmentation, reportsPartials: options.reportsPartials)
+            let choice = try LocaleFallback().makeDecoder(
+                for: options.locale, segmentation: segmentation, reportsPartials: options.reportsPartials,
+                recognizer: recognizer, logger: logger)
+            (decoder, localeEvent) = (choice.decoder, choice.event)
         } catch {
             end(&pipeline, blocks: &blocks, error: error)
             return
         }
+        if let localeEvent { pipeline.emitEvent(localeEvent) }
         logger.debug(
             "session started",
             metadata: [

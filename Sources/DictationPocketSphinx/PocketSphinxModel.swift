@@ -63,17 +63,15 @@ public struct PocketSphinxModel: Sendable, Hashable {
     ///   broken.
     public init(directory: String, locale: String) throws(DictationError) {
         let listing = try ModelDirectoryListing(directory)
-        var missing: [String] = []
+        var missing: [ModelProblem.MissingPart] = []
         let acoustic = listing.acousticModel()
-        if case .failure(let problem) = acoustic { missing.append(problem.detail) }
+        if case .failure(let problem) = acoustic { missing.append(problem.part) }
         let languageModel = listing.languageModel()
-        if languageModel == nil {
-            missing.append("no word language model (*.lm.bin, *.lm, *.lm.dmp or *.DMP without \"phone\" in its name)")
-        }
+        if languageModel == nil { missing.append(.languageModel) }
         let dictionary = listing.dictionary()
-        if dictionary == nil { missing.append("no pronunciation dictionary (*.dict or *.dic)") }
+        if dictionary == nil { missing.append(.dictionary) }
         guard case .success(let acousticModel) = acoustic, let languageModel, let dictionary else {
-            throw DictationError.modelNotFound("the model folder \(directory) has " + missing.joined(separator: ", "))
+            throw ModelProblem.incomplete(directory: directory, missing: missing).error
         }
         self.init(
             locale: locale, directory: listing.path, acousticModel: acousticModel,
@@ -106,10 +104,10 @@ private struct ModelDirectoryListing {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DictationError.modelNotFound("the model folder \(directory) does not exist")
+            throw ModelProblem.folderMissing(directory).error
         }
         guard let names = try? manager.contentsOfDirectory(atPath: directory) else {
-            throw DictationError.modelNotFound("I can't read the model folder \(directory)")
+            throw ModelProblem.folderUnreadable(directory).error
         }
         path = (directory as NSString).standardizingPath
         var files: [String] = []
@@ -136,13 +134,9 @@ private struct ModelDirectoryListing {
             }
         }
         if let best {
-            return .failure(
-                AcousticModelMissing(
-                    "an incomplete acoustic model (\(best.directory) lacks \(best.missing.joined(separator: ", ")))"))
+            return .failure(AcousticModelMissing(part: .acousticModelFiles(directory: best.directory, lacking: best.missing)))
         }
-        return .failure(
-            AcousticModelMissing("no acoustic model (a folder with mdef, feat.params and means, itself or a subfolder)")
-        )
+        return .failure(AcousticModelMissing(part: .acousticModel))
     }
 
     /// The word language model; a binary one first, since it loads fastest.
@@ -168,8 +162,7 @@ private struct ModelDirectoryListing {
     }
 }
 
-/// What is missing from a model folder's acoustic model, in words for an error message.
+/// What is missing from a model folder's acoustic model, for an error message.
 private struct AcousticModelMissing: Error {
-    let detail: String
-    init(_ detail: String) { self.detail = detail }
+    let part: ModelProblem.MissingPart
 }

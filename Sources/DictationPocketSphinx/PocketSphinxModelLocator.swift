@@ -90,25 +90,21 @@ public struct PocketSphinxModelLocator: Sendable, Hashable {
                 return try PocketSphinxModel(directory: modelDirectory, locale: own)
             }
             if !FileManager.default.fileExists(atPath: modelDirectory) {
-                throw DictationError.modelNotFound("the model folder \(modelDirectory) does not exist")
+                throw ModelProblem.folderMissing(modelDirectory).error
             }
             // A folder the caller named must hold the model: falling back to the installed ones
             // would hide a typo and decode with a model the caller did not ask for.
             if let requested, let match = Self.best(for: requested, among: candidateFolders()) {
                 return try match.model()
             }
-            throw DictationError.modelNotFound(
-                "the folder \(modelDirectory) is not a model and holds no model for \(locale) (a model has an "
-                    + "acoustic-model folder with mdef, feat.params and means, a *.lm.bin language model and a "
-                    + "*.dict dictionary; a folder of models has <language>-<region>/ folders)")
+            throw ModelProblem.noModelInFolder(directory: modelDirectory, locale: locale).error
         }
         let candidates = candidateFolders()
         if let requested, let match = Self.best(for: requested, among: candidates) {
             return try match.model()
         }
         if candidates.isEmpty {
-            let places = roots.map { "\($0)/<language>-<region>" }.joined(separator: ", ")
-            throw DictationError.modelNotFound("no model is installed; I looked in \(places)")
+            throw ModelProblem.noneInstalled(roots: roots).error
         }
         throw DictationError.localeUnsupported(locale)
     }

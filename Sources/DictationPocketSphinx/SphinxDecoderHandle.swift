@@ -41,14 +41,11 @@ final class SphinxDecoderHandle {
         }
         guard let parsed else {
             let names = options.keys.sorted().joined(separator: " ")
-            throw DictationError.recognitionFailed("PocketSphinx rejected the decoder options \(names)")
+            throw ModelProblem.optionsRejected(names).error
         }
         guard let decoder = sphinxLoadLock.withLock({ ps_init(parsed) }) else {
             cmd_ln_free_r(parsed)
-            throw DictationError.modelNotFound(
-                "PocketSphinx could not load the model in \(model.directory) (acoustic model \(model.acousticModel), "
-                    + "language model \(model.languageModel), dictionary \(model.dictionary)); a file may be "
-                    + "damaged or made for another PocketSphinx version")
+            throw ModelProblem.unloadable(model).error
         }
         self.config = parsed
         self.decoder = decoder
@@ -65,14 +62,14 @@ final class SphinxDecoderHandle {
     /// Starts an utterance: the search starts afresh, the stream clock runs on.
     func startUtterance() throws(DictationError) {
         if ps_start_utt(decoder) < 0 {
-            throw DictationError.recognitionFailed("PocketSphinx could not start an utterance")
+            throw ModelProblem.utteranceNotStarted.error
         }
     }
 
     /// Ends the utterance and runs the final search passes over it (best path, posteriors).
     func endUtterance() throws(DictationError) {
         if ps_end_utt(decoder) < 0 {
-            throw DictationError.recognitionFailed("PocketSphinx could not finish the utterance")
+            throw ModelProblem.utteranceNotFinished.error
         }
     }
 
@@ -94,7 +91,7 @@ final class SphinxDecoderHandle {
             ps_process_raw(decoder, $0.baseAddress, $0.count, 0, fullUtterance)
         }
         if result < 0 {
-            throw DictationError.recognitionFailed("PocketSphinx failed while decoding audio")
+            throw ModelProblem.decodingFailed.error
         }
     }
 

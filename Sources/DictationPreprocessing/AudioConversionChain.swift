@@ -32,13 +32,13 @@ public struct AudioConversionChain: AudioPreprocessing {
         throws(DictationError) -> any AudioProcessor
     {
         guard input.channelCount >= 1 else {
-            throw DictationError.invalidAudio("the audio says it has \(input.channelCount) channels; it needs at least 1")
+            throw ConversionProblem.noChannels(input.channelCount).error
         }
         guard input.sampleRate >= 1 else {
-            throw DictationError.invalidAudio("the audio says its sample rate is \(input.sampleRate) Hz")
+            throw ConversionProblem.impossibleInputRate(input.sampleRate).error
         }
         guard outputSampleRate >= 1 else {
-            throw DictationError.internal("the recognizer asks for audio at \(outputSampleRate) Hz")
+            throw ConversionProblem.impossibleRecognizerRate(outputSampleRate).error
         }
         // Each stage is there only when the input needs it, so mono input at the output rate
         // meets no stage at all.

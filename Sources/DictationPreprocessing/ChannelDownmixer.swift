@@ -26,7 +26,7 @@ public struct ChannelDownmixer: Sendable {
     /// - Throws: ``DictationError/Code/invalidAudio`` when `channelCount` is less than 1.
     public init(channelCount: Int) throws(DictationError) {
         guard channelCount >= 1 else {
-            throw DictationError.invalidAudio("the audio says it has \(channelCount) channels; it needs at least 1")
+            throw ConversionProblem.noChannels(channelCount).error
         }
         self.channelCount = channelCount
         self.scale = 1 / Float(channelCount)

@@ -33,10 +33,10 @@ public final class SoxrResampler {
     ///   convert between the two rates.
     public init(inputSampleRate: Int, outputSampleRate: Int) throws(DictationError) {
         guard inputSampleRate >= 1 else {
-            throw DictationError.invalidAudio("the audio says its sample rate is \(inputSampleRate) Hz")
+            throw ConversionProblem.impossibleInputRate(inputSampleRate).error
         }
         guard outputSampleRate >= 1 else {
-            throw DictationError.invalidAudio("it would have to be converted to \(outputSampleRate) Hz, which is no sample rate")
+            throw ConversionProblem.impossibleOutputRate(outputSampleRate).error
         }
         var ioSpec = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
         var qualitySpec = soxr_quality_spec(UInt(SOXR_HQ), 0)
@@ -48,9 +48,9 @@ public final class SoxrResampler {
             Double(inputSampleRate), Double(outputSampleRate), 1, &error, &ioSpec, &qualitySpec, &runtimeSpec)
         guard let created, error == nil else {
             if let created { soxr_delete(created) }
-            let reason = error.map { String(cString: $0) } ?? "no resampler"
-            throw DictationError.invalidAudio(
-                "its rate of \(inputSampleRate) Hz can't be converted to \(outputSampleRate) Hz (soxr: \(reason))")
+            throw ConversionProblem.unconvertibleRates(
+                input: inputSampleRate, output: outputSampleRate, reason: error.map { String(cString: $0) }
+            ).error
         }
         self.soxr = created
         self.inputSampleRate = inputSampleRate
@@ -88,13 +88,13 @@ public final class SoxrResampler {
                         soxr, input.baseAddress.map { $0 + consumed }, input.count - consumed, &inputDone,
                         out.baseAddress.map { $0 + produced }, room, &outputDone)
                 }
-                if let status { throw failure("resampling", status) }
+                if let status { throw failure(.resampling, status) }
                 consumed += inputDone
                 produced += outputDone
                 // A full output buffer may mean soxr holds more that this input already completes.
                 if consumed == input.count, outputDone < room { return }
                 // Guards against looping forever should soxr ever stop taking input.
-                if inputDone == 0, outputDone == 0 { throw failure("resampling", nil) }
+                if inputDone == 0, outputDone == 0 { throw failure(.resampling, nil) }
             }
         }
         output.removeLast(output.count - produced)
@@ -126,7 +126,7 @@ public final class SoxrResampler {
         }
         // Reset even after a failure, so the next stream doesn't start in soxr's error state.
         let clearStatus = soxr_clear(soxr)
-        if let status = status ?? clearStatus { throw failure("draining the resampler", status) }
+        if let status = status ?? clearStatus { throw failure(.draining, status) }
         output.removeLast(output.count - produced)
         return output
     }
@@ -137,14 +137,11 @@ public final class SoxrResampler {
         return Int((Double(count) * ratio).rounded(.up)) + 64
     }
 
-    private func failure(_ step: String, _ status: soxr_error_t?) -> DictationError {
-        DictationError.internal(
-            "\(step) from \(inputSampleRate) Hz to \(outputSampleRate) Hz failed (soxr: \(Self.text(status)))")
-    }
-
-    private static func text(_ status: soxr_error_t?) -> String {
-        guard let status else { return "it stopped making progress" }
-        return String(cString: status)
+    /// `status` is soxr's error; `nil` when it stopped making progress without one.
+    private func failure(_ step: ConversionProblem.ResamplerStep, _ status: soxr_error_t?) -> DictationError {
+        ConversionProblem.resamplerFailed(
+            step, input: inputSampleRate, output: outputSampleRate, reason: status.map { String(cString: $0) }
+        ).error
     }
 }
 

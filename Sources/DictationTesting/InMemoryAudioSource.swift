@@ -13,6 +13,9 @@ public final class InMemoryAudioSource: AudioSource {
         case endOfAudio
         /// Reads block until the session interrupts them, like a live microphone.
         case staysOpen
+        /// Silence follows until the session interrupts, like a microphone in a quiet room (paced
+        /// when the source has a speed).
+        case silence
         /// The read after the last sample throws this error, like a device that vanished.
         case fails(DictationError)
     }
@@ -63,6 +66,8 @@ public final class InMemoryAudioSource: AudioSource {
     private final class Reader: AudioReader {
         let source: InMemoryAudioSource
         var position = 0
+        /// Frames of silence played after the samples (``Ending/silence``).
+        var silentFrames = 0
         let interrupted = Mutex(false)
         let wakeUp = Semaphore()
 
@@ -99,6 +104,15 @@ public final class InMemoryAudioSource: AudioSource {
             case .staysOpen:
                 while !interrupted.withLock({ $0 }) { wakeUp.wait() }
                 return nil
+            case .silence:
+                let frames = max(1, maxFrames)
+                silentFrames += frames
+                let played = source.samples.count / channels + silentFrames
+                waitUntilHeard(framesUpTo: played)
+                return AudioFrame(
+                    samples: [Float](repeating: 0, count: frames * channels), sampleRate: source.format.sampleRate,
+                    channelCount: channels,
+                    startTime: Double(played - frames) / Double(source.format.sampleRate))
             }
         }
 

@@ -18,7 +18,10 @@ public struct PassthroughPreprocessing: AudioPreprocessing {
     {
         guard input.channelCount == 1, input.sampleRate == outputSampleRate else {
             throw DictationError.invalidAudio(
-                "pass-through preprocessing takes mono \(outputSampleRate) Hz audio, not \(input)")
+                DictationError.Text(
+                    english: "pass-through preprocessing takes mono \(outputSampleRate) Hz audio, not \(input)",
+                    norwegianBokmal: "forbehandling som bare slipper lyden gjennom, tar mono lyd med "
+                        + "\(outputSampleRate) Hz, ikke \(input)"))
         }
         return Passthrough(sampleRate: outputSampleRate)
     }

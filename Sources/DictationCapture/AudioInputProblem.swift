@@ -1,0 +1,159 @@
+import DictationKit
+
+/// What can go wrong opening or reading an audio input (a file, standard input, pushed buffers),
+/// each with its message in English and Norwegian bokmål.
+///
+/// The exhaustive `switch` in ``error`` makes a new case impossible to add without both texts.
+enum AudioInputProblem: Hashable {
+    /// Where a format being checked came from, as messages name it.
+    enum Origin: Hashable, CaseIterable {
+        /// A WAV file's `fmt ` chunk.
+        case wavHeader
+        /// The rate, channels and encoding given for raw PCM.
+        case rawFormat
+        /// The format an app gave a ``PushAudioSource``.
+        case pushedFormat
+
+        var text: DictationError.Text {
+            switch self {
+            case .wavHeader: DictationError.Text(english: "the WAV header", norwegianBokmal: "WAV-hodet")
+            case .rawFormat: DictationError.Text(english: "the raw audio format", norwegianBokmal: "det rå lydformatet")
+            case .pushedFormat:
+                DictationError.Text(
+                    english: "the pushed audio format", norwegianBokmal: "formatet til lyden appen sender inn")
+            }
+        }
+    }
+
+    /// How messages name a file: "the file /tmp/a.wav".
+    static func file(_ path: String) -> DictationError.Text {
+        DictationError.Text(english: "the file \(path)", norwegianBokmal: "filen \(path)")
+    }
+
+    /// How messages name standard input.
+    static let standardInput = DictationError.Text(english: "standard input", norwegianBokmal: "standard inn")
+
+    /// No file at the path.
+    case fileMissing(path: String)
+    /// The file exists but this user may not read it.
+    case fileNotPermitted(path: String)
+    /// A part of the path that should be a folder is a file.
+    case pathThroughNonFolder(path: String)
+    /// Opening failed for another reason, given as the system's text.
+    case fileUnopenable(path: String, reason: String)
+    /// The path is a folder.
+    case isFolder(path: String)
+    /// A read failed, with the system's text.
+    case readFailed(input: DictationError.Text, reason: String)
+    /// The input ends before the length its header declares.
+    case truncated(input: DictationError.Text, missingBytes: UInt64)
+    /// Standard input held no bytes at all.
+    case standardInputEmpty
+    /// Standard input holds a compressed container, named by ``StandardInputSource``.
+    case standardInputCompressed(container: DictationError.Text)
+    /// A format with no channels (or fewer).
+    case noChannels(origin: Origin, count: Int)
+    /// A format with more channels than can be read.
+    case tooManyChannels(origin: Origin, count: Int)
+    /// A format with a rate outside the readable ones.
+    case sampleRateOutOfRange(origin: Origin, rate: Int)
+    /// A ``PushAudioSource`` asked to feed a second session.
+    case pushSourceBusy
+    /// The pipe that wakes a blocked reader could not be made, with the system's text.
+    case wakePipeFailed(reason: String)
+
+    /// The problem as the error a reader throws.
+    var error: DictationError {
+        switch self {
+        case .fileMissing(let path):
+            .invalidAudio(
+                DictationError.Text(english: "the file \(path) doesn't exist", norwegianBokmal: "filen \(path) finnes ikke"),
+                advice: Self.checkThePath)
+        case .fileNotPermitted(let path):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "the file \(path) may not be read by this user (permission denied)",
+                    norwegianBokmal: "denne brukeren har ikke lov til å lese filen \(path) (ingen tilgang)"),
+                advice: DictationError.Text(
+                    english: "Check its permissions, or run me as a user who may read it.",
+                    norwegianBokmal: "Sjekk tilgangene til filen, eller kjør meg som en bruker som får lese den."))
+        case .pathThroughNonFolder(let path):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "the file \(path) doesn't exist (part of its path is not a folder)",
+                    norwegianBokmal: "filen \(path) finnes ikke (en del av stien er ikke en mappe)"),
+                advice: Self.checkThePath)
+        case .fileUnopenable(let path, let reason):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "I can't open the file \(path) (\(reason))",
+                    norwegianBokmal: "jeg får ikke åpnet filen \(path) (\(reason))"))
+        case .isFolder(let path):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(path) is a folder, not an audio file",
+                    norwegianBokmal: "\(path) er en mappe, ikke en lydfil"),
+                advice: DictationError.Text(
+                    english: "Give the path of a recording inside it.",
+                    norwegianBokmal: "Oppgi stien til et opptak i den."))
+        case .readFailed(let input, let reason):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "reading \(input.english) failed (\(reason))",
+                    norwegianBokmal: "lesingen av \(input.norwegianBokmal) mislyktes (\(reason))"))
+        case .truncated(let input, let missing):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(input.english) ends \(missing) bytes before its header says it should; it was "
+                        + "probably cut off while it was written or copied",
+                    norwegianBokmal: "\(input.norwegianBokmal) slutter \(missing) byte før hodet sier at den skal; "
+                        + "den ble trolig kuttet av mens den ble skrevet eller kopiert"))
+        case .standardInputEmpty:
+            .invalidAudio(
+                DictationError.Text(english: "standard input is empty", norwegianBokmal: "standard inn er tom"))
+        case .standardInputCompressed(let container):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "standard input holds \(container.english), not WAV or raw PCM; decode it first, e.g. "
+                        + "`sox in.file -t wav - | dictate transcribe -`",
+                    norwegianBokmal: "standard inn inneholder \(container.norwegianBokmal), ikke WAV eller rå PCM; "
+                        + "dekod den først, f.eks. `sox in.file -t wav - | dictate transcribe -`"))
+        case .noChannels(let origin, let count):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(origin.text.english) says \(count) channels",
+                    norwegianBokmal: "\(origin.text.norwegianBokmal) oppgir \(count) kanaler"))
+        case .tooManyChannels(let origin, let count):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(origin.text.english) says \(count) channels; I can read at most "
+                        + "\(AudioFormat.readableChannelCounts.upperBound)",
+                    norwegianBokmal: "\(origin.text.norwegianBokmal) oppgir \(count) kanaler; jeg kan lese høyst "
+                        + "\(AudioFormat.readableChannelCounts.upperBound)"))
+        case .sampleRateOutOfRange(let origin, let rate):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(origin.text.english) says the sample rate is \(rate) Hz, outside the "
+                        + "\(AudioFormat.readableSampleRates.lowerBound)...\(AudioFormat.readableSampleRates.upperBound) "
+                        + "Hz I can read",
+                    norwegianBokmal: "\(origin.text.norwegianBokmal) oppgir samplingsfrekvensen \(rate) Hz, utenfor "
+                        + "de \(AudioFormat.readableSampleRates.lowerBound)–\(AudioFormat.readableSampleRates.upperBound) "
+                        + "Hz jeg kan lese"))
+        case .pushSourceBusy:
+            DictationError(
+                code: .deviceBusy,
+                message: DictationError.Text(
+                    english: "This pushed audio source already feeds a session. Stop that session first, "
+                        + "or give each session its own PushAudioSource.",
+                    norwegianBokmal: "Denne PushAudioSource-kilden forsyner allerede en økt med lyd. Stopp den "
+                        + "økten først, eller gi hver økt sin egen PushAudioSource."))
+        case .wakePipeFailed(let reason):
+            .internal(
+                DictationError.Text(
+                    english: "I couldn't create a pipe to wake the audio reader (\(reason))",
+                    norwegianBokmal: "jeg klarte ikke å lage en pipe som kan vekke lydleseren (\(reason))"))
+        }
+    }
+
+    private static let checkThePath = DictationError.Text(english: "Check the path.", norwegianBokmal: "Sjekk stien.")
+}
