@@ -48,6 +48,7 @@ let package = Package(
             name: "dictate",
             dependencies: [
                 "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx",
+                "DictationHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
