@@ -162,7 +162,7 @@ public final class SQLiteTranscriptStore: TranscriptStore {
         do {
             return try database.write(updates)
         } catch {
-            logger.warning("transcript history write failed", metadata: ["what": "\(what)", "error": "\(error)"])
+            logger.debug("transcript history write failed", metadata: ["what": "\(what)", "error": "\(error)"])
             throw Self.failure("I couldn't \(what) in \(path)", error)
         }
     }

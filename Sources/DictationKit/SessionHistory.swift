@@ -53,7 +53,7 @@ struct SessionHistory {
             failing = false
             return nil
         } catch {
-            logger.warning("transcript store failed", metadata: ["call": "\(what)", "code": "\(error.code)"])
+            logger.debug("transcript store failed", metadata: ["call": "\(what)", "code": "\(error.code)"])
             defer { failing = true }
             guard !failing else { return nil }
             // The store's own error, but never fatal: the session goes on without history.
