@@ -78,6 +78,12 @@ let package = Package(
                 "DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
             ]
         ),
+        .testTarget(
+            name: "DictationHistoryTests",
+            dependencies: [
+                "DictationHistory", "DictationKit", "DictationTesting", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "DictateCLITests", dependencies: ["dictate"]),
     ],
     swiftLanguageModes: [.v6]
