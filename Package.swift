@@ -84,7 +84,9 @@ let package = Package(
                 "DictationHistory", "DictationKit", "DictationTesting", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "DictateCLITests", dependencies: ["dictate"]),
+        .testTarget(
+            name: "DictateCLITests", dependencies: ["dictate", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
