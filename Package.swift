@@ -10,11 +10,13 @@ let package = Package(
         .library(name: "DictationPreprocessing", targets: ["DictationPreprocessing"]),
         .library(name: "DictationPocketSphinx", targets: ["DictationPocketSphinx"]),
         .library(name: "DictationTesting", targets: ["DictationTesting"]),
+        .library(name: "DictationHistory", targets: ["DictationHistory"]),
         .executable(name: "dictate", targets: ["dictate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -28,6 +30,13 @@ let package = Package(
             dependencies: ["DictationKit", "CPocketSphinx", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
+        .target(
+            name: "DictationHistory",
+            dependencies: [
+                "DictationKit", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
             name: "CPocketSphinx",
@@ -39,6 +48,7 @@ let package = Package(
             name: "dictate",
             dependencies: [
                 "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx",
+                "DictationHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -68,7 +78,15 @@ let package = Package(
                 "DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
             ]
         ),
-        .testTarget(name: "DictateCLITests", dependencies: ["dictate"]),
+        .testTarget(
+            name: "DictationHistoryTests",
+            dependencies: [
+                "DictationHistory", "DictationKit", "DictationTesting", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "DictateCLITests", dependencies: ["dictate", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

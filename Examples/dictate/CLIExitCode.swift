@@ -8,7 +8,7 @@ enum CLIExitCode {
         case .invalidAudio: 65  // EX_DATAERR
         case .modelNotFound, .localeUnsupported, .modelInstallFailed: 69  // EX_UNAVAILABLE
         case .permissionDenied: 77  // EX_NOPERM
-        case .microphoneUnavailable, .deviceBusy, .deviceDisconnected: 74  // EX_IOERR
+        case .microphoneUnavailable, .deviceBusy, .deviceDisconnected, .historyUnavailable: 74  // EX_IOERR
         case .noSpeechDetected: 1
         default: 70  // EX_SOFTWARE
         }

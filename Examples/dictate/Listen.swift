@@ -13,7 +13,8 @@ extension Dictate {
             discussion: """
                 Ctrl-C stops (the last utterance is still printed); a second Ctrl-C cancels at once. \
                 When standard output is not a terminal, or with --format jsonl, only events are \
-                printed, one JSON object per line.
+                printed, one JSON object per line. Each utterance is kept in the transcript history \
+                (`dictate history`) before it is printed, unless --no-history.
                 """)
 
         @Option(help: "The ALSA capture device (see `dictate devices`).")
@@ -31,10 +32,19 @@ extension Dictate {
         @Option(help: ArgumentHelp("Stop, reporting noSpeechDetected, if nothing is said for this long.", valueName: "seconds"))
         var noSpeechTimeout: Double?
 
+        @Flag(inversion: .prefixedNo, help: "Keep each utterance in the transcript history (see `dictate history`).")
+        var history = true
+
+        @Option(help: ArgumentHelp("Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
+        var historyDatabase: String?
+
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
+            if !history, historyDatabase != nil {
+                throw ValidationError("--history-database keeps a history and --no-history keeps none: give one of them")
+            }
             for (name, value) in [("--max-duration", maxDuration), ("--silence-timeout", silenceTimeout), ("--no-speech-timeout", noSpeechTimeout)] {
                 if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number of seconds") }
             }
@@ -42,9 +52,10 @@ extension Dictate {
 
         func run() async throws {
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
+            let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
             let session = DictationSession(
                 source: ALSACaptureSource(device: device), preprocessing: AudioConversionChain(),
-                recognizer: common.recognizer, logger: common.makeLogger())
+                recognizer: common.recognizer, transcriptStore: store, logger: common.makeLogger())
             let live = format == .text && Terminal.standardOutputIsTerminal
             let options = DictationOptions(
                 locale: common.locale, reportsPartials: true, reportsSpeechActivity: !live, reportsLevel: true,
@@ -61,6 +72,8 @@ extension Dictate {
 
             var display = LiveDisplay(live: live, language: common.messageLanguage)
             var failure: DictationError?
+            // Dictation goes on without a history that can't be opened, as it does when one fails later.
+            if let historyError { display.show(.error(historyError)) }
             for await event in try await session.start(options) {
                 let event = event.localized(to: common.messageLanguage)
                 if case .error(let error) = event, error.isFatal || error.code == .noSpeechDetected { failure = error }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DictationCapture
+import DictationHistory
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
@@ -23,6 +24,12 @@ extension Dictate {
         @Flag(name: .customLong("real-time"), help: "Read input at real-time speed, as a microphone would deliver it.")
         var realTime = false
 
+        @Flag(help: "Keep each utterance in the transcript history (see `dictate history`); off unless given.")
+        var history = false
+
+        @Option(help: ArgumentHelp("Keep the history in this SQLite file; implies --history (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
+        var historyDatabase: String?
+
         @OptionGroup(title: "Raw PCM input") var raw: RawAudioOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
@@ -38,9 +45,20 @@ extension Dictate {
         func run() async throws {
             // One recognizer for all inputs: each session starts from the cepstral mean the last ended with.
             let recognizer = common.recognizer
+            // Each input is a session of its own in the history.
+            let (store, historyError) = HistoryDatabaseOptions.sessionStore(
+                keeping: history || historyDatabase != nil, path: historyDatabase)
+            if let historyError {
+                // Not fatal: the transcription goes on, as when the history fails during a session.
+                if format == .jsonl {
+                    Terminal.write(DictationEvent.error(historyError).jsonLine() + "\n")
+                } else {
+                    Terminal.write("dictate: \(historyError.description)\n", toStandardError: true)
+                }
+            }
             for input in inputs {
                 let label = inputs.count > 1 ? input : nil
-                if let failure = try await transcribe(input, label: label, recognizer: recognizer) {
+                if let failure = try await transcribe(input, label: label, recognizer: recognizer, store: store) {
                     Terminal.write("dictate: \(input): \(failure.description)\n", toStandardError: true)
                     throw ExitCode(CLIExitCode.for(failure))
                 }
@@ -49,12 +67,12 @@ extension Dictate {
 
         /// Transcribes one input, printing as it goes.
         /// - Returns: The fatal error that ended the session early, if any.
-        private func transcribe(_ input: String, label: String?, recognizer: PocketSphinxRecognizer) async throws
-            -> DictationError?
-        {
+        private func transcribe(
+            _ input: String, label: String?, recognizer: PocketSphinxRecognizer, store: (any TranscriptStore)?
+        ) async throws -> DictationError? {
             let session = DictationSession(
                 source: source(for: input), preprocessing: AudioConversionChain(),
-                recognizer: recognizer, logger: common.makeLogger())
+                recognizer: recognizer, transcriptStore: store, logger: common.makeLogger())
             let showsProgress = Terminal.standardErrorIsTerminal
             let options = DictationOptions(
                 locale: common.locale,

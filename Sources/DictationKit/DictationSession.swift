@@ -21,6 +21,7 @@ public final class DictationSession: DictationBridge {
     private let source: any AudioSource
     private let preprocessing: any AudioPreprocessing
     private let recognizer: any SpeechRecognizer
+    private let transcriptStore: (any TranscriptStore)?
     private let logger: Logger
     private let current = Mutex<SessionRun?>(nil)
 
@@ -29,16 +30,20 @@ public final class DictationSession: DictationBridge {
     ///   - source: Where the audio comes from.
     ///   - preprocessing: How the source's audio becomes the recognizer's format.
     ///   - recognizer: The speech recognition backend.
+    ///   - transcriptStore: Where each final is kept, durably, before it is delivered (e.g.
+    ///     `DictationHistory`'s `SQLiteTranscriptStore`); `nil`, the default, keeps nothing.
     ///   - logger: Where the session logs; silent unless the app bootstrapped a log handler.
     public init(
         source: any AudioSource,
         preprocessing: any AudioPreprocessing,
         recognizer: any SpeechRecognizer,
+        transcriptStore: (any TranscriptStore)? = nil,
         logger: Logger = Logger(label: "DictationKit")
     ) {
         self.source = source
         self.preprocessing = preprocessing
         self.recognizer = recognizer
+        self.transcriptStore = transcriptStore
         self.logger = logger
     }
 
@@ -69,7 +74,7 @@ public final class DictationSession: DictationBridge {
     public func start(_ options: DictationOptions) async throws -> AsyncStream<DictationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: DictationEvent.self, bufferingPolicy: .unbounded)
         let run = SessionRun(
-            source: source, preprocessing: preprocessing, recognizer: recognizer,
+            source: source, preprocessing: preprocessing, recognizer: recognizer, transcriptStore: transcriptStore,
             options: options, continuation: continuation, logger: logger)
         let started = current.withLock { slot -> Bool in
             if let running = slot, !running.isFinished { return false }

@@ -1,3 +1,5 @@
+import Logging
+
 /// Turns a decoder's updates into the session's events and keeps the per-utterance contract:
 /// zero or more partials, then exactly one final, with utterances numbered by the session.
 struct EventEmitter {
@@ -9,6 +11,8 @@ struct EventEmitter {
     private(set) var utteranceCount = 0
     private var openUtteranceHasPartial = false
     private var lastPartialText = ""
+    /// Where finals are made durable before they are delivered, once the run has a decoder.
+    private var history: SessionHistory?
 
     init(continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions) {
         self.continuation = continuation
@@ -30,6 +34,20 @@ struct EventEmitter {
         } else {
             continuation.yield(event)
         }
+    }
+
+    /// From now on, saves each final in `store` before delivering it.
+    mutating func startHistory(store: any TranscriptStore, locale: String, requestedLocale: String, logger: Logger) {
+        let (history, error) = SessionHistory.start(
+            store: store, locale: locale, requestedLocale: requestedLocale, logger: logger)
+        self.history = history
+        if let error { emitEvent(.error(error)) }
+    }
+
+    /// Tells the store, if any, that the run ended; call before the stream finishes.
+    mutating func endHistory() {
+        if let error = history?.end() { emitEvent(.error(error)) }
+        history = nil
     }
 
     private mutating func emit(_ update: RecognitionUpdate) -> Transcript? {
@@ -55,7 +73,10 @@ struct EventEmitter {
             guard !transcript.text.isEmpty || openUtteranceHasPartial else { return nil }
             transcript.utteranceIndex = utteranceCount
             utteranceCount += 1
+            // Durable first: a process killed once the consumer has the final has kept it.
+            let historyError = history?.save(transcript)
             continuation.yield(.final(transcript))
+            if let historyError { emitEvent(.error(historyError)) }
             return transcript
         }
         return nil

@@ -7,6 +7,7 @@ final class SessionRun: Sendable {
     private let source: any AudioSource
     private let preprocessing: any AudioPreprocessing
     private let recognizer: any SpeechRecognizer
+    private let transcriptStore: (any TranscriptStore)?
     private let options: DictationOptions
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let logger: Logger
@@ -17,11 +18,13 @@ final class SessionRun: Sendable {
 
     init(
         source: any AudioSource, preprocessing: any AudioPreprocessing, recognizer: any SpeechRecognizer,
+        transcriptStore: (any TranscriptStore)? = nil,
         options: DictationOptions, continuation: AsyncStream<DictationEvent>.Continuation, logger: Logger
     ) {
         self.source = source
         self.preprocessing = preprocessing
         self.recognizer = recognizer
+        self.transcriptStore = transcriptStore
         self.options = options
         self.continuation = continuation
         self.logger = logger
@@ -77,6 +80,12 @@ final class SessionRun: Sendable {
             return
         }
         if let localeEvent { pipeline.emitEvent(localeEvent) }
+        if let transcriptStore {
+            pipeline.startHistory(
+                store: transcriptStore, locale: decoder.locale, requestedLocale: options.locale, logger: logger)
+        }
+        // Runs before finish() (deferred earlier): the store hears of the end while the stream is open.
+        defer { pipeline.endHistory() }
         logger.debug(
             "session started",
             metadata: [

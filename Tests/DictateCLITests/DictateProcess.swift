@@ -31,14 +31,19 @@ struct DictateProcess {
         repository.appendingPathComponent("Examples/samples/\(name)").path
     }
 
-    /// The environment `dictate` runs with unless a test gives one: this process's, with the
-    /// user's model packs out of sight (`XDG_DATA_HOME` names a folder that does not exist), so
-    /// results come from Debian's model whatever `dictate models install` put in the home folder.
+    /// The environment `dictate` runs with unless a test gives one: this process's, with
+    /// `XDG_DATA_HOME` naming a folder of this test run that holds no model pack, so results come
+    /// from Debian's model whatever `dictate models install` put in the home folder, and the
+    /// history `dictate listen` keeps by default goes there, never into the user's.
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = "/nonexistent/dictate-tests-data"
+        environment["XDG_DATA_HOME"] = dataHome.path
         return environment
     }
+
+    /// Made by `dictate` itself when it keeps a history; left in the temporary folder.
+    static let dataHome = FileManager.default.temporaryDirectory
+        .appendingPathComponent("dictate-tests-data-\(ProcessInfo.processInfo.processIdentifier)")
 
     /// Runs `dictate` with arguments, optionally feeding standard input, and waits for it.
     static func run(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {

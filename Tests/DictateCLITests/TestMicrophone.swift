@@ -95,6 +95,31 @@ final class TestMicrophone {
         }
     }
 
+    /// Plays `samples` paced like a sound card, `speed` times real time, 20 ms at a time, then
+    /// silence as ``keepPlayingSilence()`` does, until ``closeWriter()``.
+    func keepPlaying(_ samples: [Int16], speed: Double = 1) {
+        feed.running.store(true, ordering: .sequentiallyConsistent)
+        let descriptor = writer
+        let feed = self.feed
+        Thread.detachNewThread {
+            var position = 0
+            let clock = ContinuousClock()
+            let start = clock.now
+            while feed.running.load(ordering: .sequentiallyConsistent) {
+                var period = [Int16](repeating: 0, count: 320)
+                if position < samples.count {
+                    let chunk = samples[position..<min(samples.count, position + 320)]
+                    period.replaceSubrange(0..<chunk.count, with: chunk)
+                }
+                position += 320
+                _ = period.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                let due = start + .seconds(Double(position) / 16_000 / speed)
+                if due > clock.now { Thread.sleep(forTimeInterval: Double((due - clock.now) / .milliseconds(1)) / 1000) }
+            }
+            feed.stopped.signal()
+        }
+    }
+
     /// Ends the audio: from now on the device delivers silence (and a reader blocked on the FIFO returns).
     func closeWriter() {
         if feed.running.exchange(false, ordering: .sequentiallyConsistent) { feed.stopped.wait() }

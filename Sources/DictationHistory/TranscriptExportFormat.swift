@@ -1,0 +1,29 @@
+import DictationKit
+
+/// The forms a kept session can be exported in; the same as `dictate transcribe` prints.
+public enum TranscriptExportFormat: String, Sendable, Hashable, CaseIterable {
+    /// One line per utterance.
+    case text
+    /// One JSON object per utterance, exactly as the session's final events
+    /// (``DictationKit/DictationEvent/jsonLine()``).
+    case jsonl
+    /// SubRip subtitles.
+    case srt
+    /// WebVTT subtitles.
+    case vtt
+
+    /// Writes finals in this format.
+    /// - Parameter finals: The finals, in order.
+    /// - Returns: The whole document, each line ended by a newline.
+    public func render(_ finals: [Transcript]) -> String {
+        switch self {
+        case .text:
+            return finals.map { $0.text + "\n" }.joined()
+        case .jsonl:
+            return finals.map { DictationEvent.final($0).jsonLine() + "\n" }.joined()
+        case .srt, .vtt:
+            var subtitles = SubtitleFormatter(kind: self == .srt ? .srt : .vtt)
+            return subtitles.header + finals.map { subtitles.cue(for: $0) }.joined()
+        }
+    }
+}
