@@ -19,6 +19,7 @@ final class SessionRun: Sendable {
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let logger: Logger
     private let control = Mutex(Control())
+    private let recording: SessionRecording
 
     init(
         source: any AudioSource, preprocessing: any AudioPreprocessing, recognizer: any SpeechRecognizer,
@@ -30,9 +31,17 @@ final class SessionRun: Sendable {
         self.options = options
         self.continuation = continuation
         self.logger = logger
+        self.recording = SessionRecording(options: options, logger: logger)
     }
 
     var isFinished: Bool { control.withLock { $0.finished } }
+
+    /// The run's WAV file while it is written and, once the run ended, if it was kept; `nil` when
+    /// recordings are off (see ``SessionRecording``).
+    var recordingPath: String? { recording.path }
+
+    /// The run's finished recording; throws ``DictationError/Code/recordingUnavailable`` if there is none.
+    func finishedRecordingPath() throws(DictationError) -> String { try recording.finishedPath() }
 
     func launch() {
         let thread = Thread { [self] in run() }
@@ -109,6 +118,9 @@ final class SessionRun: Sendable {
             pipeline.emitEvent(.error(error))
             return
         }
+        // Every way out of the run from here on (stop, cancel, error, timeout) finishes the file.
+        if let problem = recording.open(format: reader.format) { pipeline.emitEvent(.error(problem)) }
+        defer { if let problem = recording.finish() { pipeline.emitEvent(.error(problem)) } }
         logger.debug(
             "session started",
             metadata: [
@@ -138,6 +150,7 @@ final class SessionRun: Sendable {
                 }
                 for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
                 guard let frame else { break }
+                if let problem = recording.append(frame) { pipeline.emitEvent(.error(problem)) }
                 let converted = try processor.process(frame)
                 let updates = try feed.process(converted)
                 timeouts.observe(updates)
@@ -193,6 +206,8 @@ final class SessionRun: Sendable {
     }
 
     private func finish() {
+        // Runs that ended before their recording opened (no source, no model) have none.
+        recording.finish()
         continuation.finish()
         let waiters = control.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.finished = true
