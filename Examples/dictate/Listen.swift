@@ -31,6 +31,7 @@ extension Dictate {
         @Option(help: ArgumentHelp("Stop, reporting noSpeechDetected, if nothing is said for this long.", valueName: "seconds"))
         var noSpeechTimeout: Double?
 
+        @OptionGroup(title: "Recording") var recording: RecordingOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
 
@@ -46,10 +47,11 @@ extension Dictate {
                 source: ALSACaptureSource(device: device), preprocessing: AudioConversionChain(),
                 recognizer: common.recognizer, logger: common.makeLogger())
             let live = format == .text && Terminal.standardOutputIsTerminal
-            let options = DictationOptions(
+            var options = DictationOptions(
                 locale: common.locale, reportsPartials: true, reportsSpeechActivity: !live, reportsLevel: true,
                 maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
                 preprocessing: speech.preprocessingOptions, endpointing: speech.endpointingOptions)
+            recording.apply(to: &options)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },
@@ -61,11 +63,14 @@ extension Dictate {
 
             var display = LiveDisplay(live: live)
             var failure: DictationError?
+            var announcer = RecordingAnnouncer(isOn: recording.isOn, asJSON: format == .jsonl)
             for await event in try await session.start(options) {
                 if case .error(let error) = event, error.isFatal || error.code == .noSpeechDetected { failure = error }
+                announcer.check(session)
                 display.show(event)
             }
             display.finish()
+            announcer.finish(session)
             if cancelled.load(ordering: .relaxed) { throw ExitCode(130) }
             if let failure {
                 Terminal.write("dictate: \(failure.description)\n", toStandardError: true)
