@@ -40,6 +40,13 @@ struct RecordedWAV {
     var isConsistent: Bool { riffSize == fileSize - 8 && dataSize == fileSize - 44 }
 }
 
+extension RecordedWAV: CustomTestStringConvertible {
+    /// Sizes and format only: a failed expectation must not print every sample.
+    var testDescription: String {
+        "WAV(file \(fileSize), RIFF \(riffSize), data \(dataSize), \(sampleRate) Hz, \(channelCount) ch)"
+    }
+}
+
 /// A folder of its own under the temporary folder, removed by ``remove()``.
 struct TemporaryFolder {
     let path: String
@@ -65,6 +72,14 @@ struct TemporaryFolder {
 }
 
 enum RecordingFixtures {
+    /// `nil` when two sample arrays are equal; else where they part, briefly (an expectation on the
+    /// arrays themselves would print every sample when it fails).
+    static func difference(_ recorded: [Int16], _ expected: [Int16]) -> String? {
+        guard recorded != expected else { return nil }
+        let index = zip(recorded, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(recorded.count, expected.count)
+        return "\(recorded.count) samples recorded, \(expected.count) expected; they differ from sample \(index)"
+    }
+
     /// Random 16-bit values, and the same as the `Float` samples a 16-bit source delivers (value / 32768).
     static func audio(frames: Int, channels: Int = 1, seed: UInt64 = 7) -> (pcm: [Int16], samples: [Float]) {
         var random = SplitMix64(seed: seed)

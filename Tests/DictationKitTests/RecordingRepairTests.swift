@@ -54,7 +54,7 @@ import Glibc
         let after = try RecordedWAV(path: killed)
         #expect(after.isConsistent, "RIFF \(after.riffSize), data \(after.dataSize), file \(after.fileSize)")
         #expect(after.dataSize == 160_000, "the torn frame is cut off, every whole one kept")
-        #expect(after.samples == pcm)
+        #expect(RecordingFixtures.difference(after.samples, pcm) == nil)
         #expect(after.channelCount == 2)
         #expect(TemporaryFolder.permissions(killed) == 0o600)
         #expect(TemporaryFolder.recordings(in: folder.path).count == 2, "the new run's file beside it")
