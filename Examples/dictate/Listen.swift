@@ -38,6 +38,7 @@ extension Dictate {
         @Option(help: ArgumentHelp("Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
         var historyDatabase: String?
 
+        @OptionGroup(title: "Recording") var recording: RecordingOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
 
@@ -57,10 +58,11 @@ extension Dictate {
                 source: ALSACaptureSource(device: device), preprocessing: AudioConversionChain(),
                 recognizer: common.recognizer, transcriptStore: store, logger: common.makeLogger())
             let live = format == .text && Terminal.standardOutputIsTerminal
-            let options = DictationOptions(
+            var options = DictationOptions(
                 locale: common.locale, reportsPartials: true, reportsSpeechActivity: !live, reportsLevel: true,
                 maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
                 preprocessing: speech.preprocessingOptions, endpointing: speech.endpointingOptions)
+            recording.apply(to: &options)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },
@@ -74,12 +76,15 @@ extension Dictate {
             var failure: DictationError?
             // Dictation goes on without a history that can't be opened, as it does when one fails later.
             if let historyError { display.show(.error(historyError)) }
+            var announcer = RecordingAnnouncer(isOn: recording.isOn, asJSON: format == .jsonl)
             for await event in try await session.start(options) {
                 let event = event.localized(to: common.messageLanguage)
                 if case .error(let error) = event, error.isFatal || error.code == .noSpeechDetected { failure = error }
+                announcer.check(session)
                 display.show(event)
             }
             display.finish()
+            announcer.finish(session)
             if cancelled.load(ordering: .relaxed) { throw ExitCode(130) }
             if let failure {
                 Terminal.write("dictate: \(failure.description)\n", toStandardError: true)

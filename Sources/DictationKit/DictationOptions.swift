@@ -24,6 +24,14 @@ public struct DictationOptions: Sendable, Hashable {
     public var preprocessing: AudioPreprocessingOptions
     /// How speech is cut into utterances.
     public var endpointing: EndpointingOptions
+    /// Whether to keep the audio of each run in a WAV file (16-bit PCM, the source's rate and
+    /// channels), created with permissions 0600 in ``recordingDirectory``. Off by default: unless
+    /// it is on, no audio leaves the process.
+    public var persistRawAudio: Bool
+    /// The folder recordings go to, created with permissions 0700 when missing. `nil`:
+    /// `$XDG_DATA_HOME/dictationkit/recordings`, or `~/.local/share/dictationkit/recordings` when
+    /// `XDG_DATA_HOME` is unset (see ``defaultRecordingDirectory(environment:)``).
+    public var recordingDirectory: String?
 
     /// Creates options.
     /// - Parameters:
@@ -38,6 +46,8 @@ public struct DictationOptions: Sendable, Hashable {
     ///   - noSpeechTimeout: Seconds without any speech that end the session. Defaults to never.
     ///   - preprocessing: Audio conditioning and voice activity settings. Defaults to the standard chain.
     ///   - endpointing: Utterance segmentation settings. Defaults to the session's endpointer.
+    ///   - persistRawAudio: Keep each run's audio in a WAV file. Defaults to `false`.
+    ///   - recordingDirectory: Where recordings go. Defaults to the user's data folder.
     public init(
         locale: String = "en-US",
         reportsPartials: Bool = true,
@@ -49,7 +59,9 @@ public struct DictationOptions: Sendable, Hashable {
         silenceTimeout: Double? = nil,
         noSpeechTimeout: Double? = nil,
         preprocessing: AudioPreprocessingOptions = AudioPreprocessingOptions(),
-        endpointing: EndpointingOptions = EndpointingOptions()
+        endpointing: EndpointingOptions = EndpointingOptions(),
+        persistRawAudio: Bool = false,
+        recordingDirectory: String? = nil
     ) {
         self.locale = locale
         self.reportsPartials = reportsPartials
@@ -62,5 +74,7 @@ public struct DictationOptions: Sendable, Hashable {
         self.noSpeechTimeout = noSpeechTimeout
         self.preprocessing = preprocessing
         self.endpointing = endpointing
+        self.persistRawAudio = persistRawAudio
+        self.recordingDirectory = recordingDirectory
     }
 }

@@ -23,7 +23,8 @@ public final class DictationSession: DictationBridge {
     private let recognizer: any SpeechRecognizer
     private let transcriptStore: (any TranscriptStore)?
     private let logger: Logger
-    private let current = Mutex<SessionRun?>(nil)
+    /// The running or last run (internal for `DictationSession+Recording.swift`).
+    let current = Mutex<SessionRun?>(nil)
 
     /// Creates a session. Nothing is opened until ``start(_:)``.
     /// - Parameters:

@@ -37,9 +37,8 @@ struct EventEmitter {
     }
 
     /// From now on, saves each final in `store` before delivering it.
-    mutating func startHistory(store: any TranscriptStore, locale: String, requestedLocale: String, logger: Logger) {
-        let (history, error) = SessionHistory.start(
-            store: store, locale: locale, requestedLocale: requestedLocale, logger: logger)
+    mutating func startHistory(store: any TranscriptStore, session: TranscriptSessionInfo, logger: Logger) {
+        let (history, error) = SessionHistory.start(store: store, info: session, logger: logger)
         self.history = history
         if let error { emitEvent(.error(error)) }
     }

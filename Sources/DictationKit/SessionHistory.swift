@@ -15,9 +15,8 @@ struct SessionHistory {
     /// Tells the store a run started.
     /// - Returns: The history and, when the store refused, the error to report.
     static func start(
-        store: any TranscriptStore, locale: String, requestedLocale: String, logger: Logger
+        store: any TranscriptStore, info: TranscriptSessionInfo, logger: Logger
     ) -> (SessionHistory, DictationError?) {
-        let info = TranscriptSessionInfo(id: UUID(), startedAt: Date(), locale: locale, requestedLocale: requestedLocale)
         var history = SessionHistory(store: store, info: info, logger: logger)
         let error = history.attempt("start") { () throws(DictationError) in try store.sessionStarted(info) }
         return (history, error)

@@ -15,6 +15,7 @@ final class SessionRun: Sendable {
 
     /// How many decoder failures in a row, with no final delivered in between, end the run.
     static let tolerableDecoderFailures = 2
+    private let recording: SessionRecording
 
     init(
         source: any AudioSource, preprocessing: any AudioPreprocessing, recognizer: any SpeechRecognizer,
@@ -28,9 +29,17 @@ final class SessionRun: Sendable {
         self.options = options
         self.continuation = continuation
         self.logger = logger
+        self.recording = SessionRecording(options: options, logger: logger)
     }
 
     var isFinished: Bool { control.isFinished }
+
+    /// The run's WAV file while it is written and, once the run ended, if it was kept; `nil` when
+    /// recordings are off (see ``SessionRecording``).
+    var recordingPath: String? { recording.path }
+
+    /// The run's finished recording; throws ``DictationError/Code/recordingUnavailable`` if there is none.
+    func finishedRecordingPath() throws(DictationError) -> String { try recording.finishedPath() }
 
     func launch() {
         let thread = Thread { [self] in run() }
@@ -79,10 +88,19 @@ final class SessionRun: Sendable {
             end(&pipeline, blocks: &blocks, error: error)
             return
         }
+        // Every way out of the run from here on (stop, cancel, error, timeout) finishes the file.
+        // One identity for the run, shared by its recording's name and its history entry.
+        let runID = UUID()
+        if let problem = recording.open(format: reader.format, runID: runID) { pipeline.emitEvent(.error(problem)) }
+        defer { if let problem = recording.finish() { pipeline.emitEvent(.error(problem)) } }
         if let localeEvent { pipeline.emitEvent(localeEvent) }
         if let transcriptStore {
             pipeline.startHistory(
-                store: transcriptStore, locale: decoder.locale, requestedLocale: options.locale, logger: logger)
+                store: transcriptStore,
+                session: TranscriptSessionInfo(
+                    id: runID, startedAt: Date(), locale: decoder.locale, requestedLocale: options.locale,
+                    recordingPath: recording.path),
+                logger: logger)
         }
         // Runs before finish() (deferred earlier): the store hears of the end while the stream is open.
         defer { pipeline.endHistory() }
@@ -155,6 +173,7 @@ final class SessionRun: Sendable {
                 }
                 for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
                 guard let frame else { break }
+                if let problem = recording.append(frame) { pipeline.emitEvent(.error(problem)) }
                 let converted = try processor.process(frame)
                 let updates: [RecognitionUpdate]
                 do {
@@ -258,6 +277,8 @@ final class SessionRun: Sendable {
     }
 
     private func finish() {
+        // Runs that ended before their recording opened (no source, no model) have none.
+        recording.finish()
         continuation.finish()
         control.finish()
     }

@@ -1,0 +1,190 @@
+import DictationKit
+import DictationTesting
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `persistRawAudio`: off, nothing reaches the disk; on, every way a run ends leaves a valid WAV
+/// file (0600, in a 0700 folder) holding exactly the audio the run read.
+@Suite struct RecordingSessionTests {
+    /// How a run ends, for the parameterized test.
+    enum Ending: String, CaseIterable, CustomTestStringConvertible {
+        case audioEnds, stop, cancel, timeout
+        var testDescription: String { rawValue }
+    }
+
+    @Test func offLeavesNothingOnDisk() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let directory = folder.path + "/recordings"
+        let audio = RecordingFixtures.audio(frames: 32_000)
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples))
+        var options = RecordingFixtures.options(directory)
+        options.persistRawAudio = false
+        let events = await SessionContractTests.collect(try await session.start(options))
+        #expect(events.contains { $0.type == "final" }, "the run itself went on")
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "not even the folder was made")
+        #expect(session.recordingPath == nil)
+        #expect(throws: DictationError.recordingUnavailable("recordings were off for the last run")) {
+            try session.exportRecording(to: URL(fileURLWithPath: folder.path + "/copy.wav"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test(arguments: Ending.allCases)
+    func everyEndingLeavesAValidFileWithEveryFrameRead(_ ending: Ending) async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        // 2.5 s: the header was last rewritten at 2 s, so only the end of the run can make it right.
+        let audio = RecordingFixtures.audio(frames: 40_000)
+        let source = InMemoryAudioSource(samples: audio.samples, ending: ending == .audioEnds ? .endOfAudio : .staysOpen)
+        let session = RecordingFixtures.session(source)
+        var options = RecordingFixtures.options(folder.path)
+        switch ending {
+        case .audioEnds: _ = await SessionContractTests.collect(try await session.start(options))
+        case .timeout:
+            options.maxDuration = 2.5
+            _ = await SessionContractTests.collect(try await session.start(options))
+        case .stop: _ = try await RecordingFixtures.run(session, options: options, reads: 25)
+        case .cancel: _ = try await RecordingFixtures.run(session, options: options, reads: 25, cancel: true)
+        }
+        let files = TemporaryFolder.recordings(in: folder.path)
+        try #require(files.count == 1, "\(files)")
+        #expect(session.recordingPath == files[0])
+        let wav = try RecordedWAV(path: files[0])
+        #expect(wav.isConsistent, "RIFF \(wav.riffSize), data \(wav.dataSize), file \(wav.fileSize)")
+        #expect(wav.dataSize == 80_000)
+        #expect(wav.sampleRate == 16_000 && wav.channelCount == 1 && wav.bitsPerSample == 16)
+        #expect(RecordingFixtures.difference(wav.samples, audio.pcm) == nil, "16-bit audio is kept bit for bit")
+    }
+
+    @Test func aSourceThatFailsMidStreamLeavesTheAudioBeforeTheFault() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let audio = RecordingFixtures.audio(frames: 20_000)
+        let vanished = DictationError(code: .deviceDisconnected, message: "gone")
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples, ending: .fails(vanished)))
+        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path)))
+        #expect(events.last == .error(vanished))
+        let wav = try RecordedWAV(path: try #require(session.recordingPath))
+        #expect(wav.isConsistent)
+        #expect(RecordingFixtures.difference(wav.samples, audio.pcm) == nil)
+    }
+
+    @Test func aDecoderFailureEndsTheRunWithAValidFileOfWhatWasRead() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let audio = RecordingFixtures.audio(frames: 48_000)
+        // The tenth 100 ms read brings the decoder to 1.0 s, where it fails; nothing after it is read.
+        let recognizer = ScriptedRecognizer(
+            utterances: SessionContractTests.script, decodeError: (at: 1.0, error: .recognitionFailed("scripted")))
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples), recognizer: recognizer)
+        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path)))
+        guard case .error(let error) = events.last else {
+            Issue.record("the run should end with the decoder's error, got \(events)")
+            return
+        }
+        #expect(error.code == .recognitionFailed)
+        let wav = try RecordedWAV(path: try #require(session.recordingPath))
+        #expect(wav.isConsistent)
+        #expect(RecordingFixtures.difference(wav.samples, Array(audio.pcm.prefix(16_000))) == nil)
+    }
+
+    @Test func theSourcesOwnRateAndChannelsAreKept() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let audio = RecordingFixtures.audio(frames: 48_000, channels: 2)
+        let source = InMemoryAudioSource(samples: audio.samples, sampleRate: 48_000, channelCount: 2)
+        let session = RecordingFixtures.session(source, preprocessing: AnyFormatPreprocessing())
+        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path)))
+        let wav = try RecordedWAV(path: try #require(session.recordingPath))
+        #expect(wav.isConsistent)
+        #expect(wav.sampleRate == 48_000 && wav.channelCount == 2)
+        #expect(RecordingFixtures.difference(wav.samples, audio.pcm) == nil, "interleaved as the source delivered them")
+    }
+
+    @Test func theFileIs0600AndTheFoldersItMade0700() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let directory = folder.path + "/data/recordings"
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples))
+        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(directory)))
+        let file = try #require(session.recordingPath)
+        #expect(file.hasPrefix(directory + "/"))
+        #expect(TemporaryFolder.permissions(file) == 0o600)
+        #expect(TemporaryFolder.permissions(directory) == 0o700)
+        #expect(TemporaryFolder.permissions(folder.path + "/data") == 0o700)
+        #expect(TemporaryFolder.permissions(folder.path) == 0o700)
+    }
+
+    @Test func theHeaderFollowsTheAudioWhileTheRunGoesOn() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let source = InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 56_000).samples, ending: .staysOpen)
+        let session = RecordingFixtures.session(source)
+        var midRun: RecordedWAV?
+        var levels = 0
+        for await event in try await session.start(RecordingFixtures.options(folder.path)) {
+            guard case .level = event else { continue }
+            levels += 1
+            if levels == 35 {
+                // 3.5 s read, the run still going: as a process killed now would leave the file.
+                midRun = try RecordedWAV(path: try #require(session.recordingPath))
+                await session.stop()
+            }
+        }
+        let wav = try #require(midRun)
+        #expect(wav.fileSize == 44 + 112_000)
+        #expect(wav.dataSize >= 112_000 - 32_000 && wav.dataSize <= 112_000, "within a second of the audio: \(wav.dataSize)")
+        #expect(wav.riffSize == wav.dataSize + 36)
+        let finished = try RecordedWAV(path: try #require(session.recordingPath))
+        #expect(finished.isConsistent && finished.dataSize == 112_000)
+    }
+
+    @Test func aRunThatReadNothingKeepsNoFile() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: [], ending: .staysOpen))
+        let stream = try await session.start(RecordingFixtures.options(folder.path))
+        await session.stop()
+        _ = await SessionContractTests.collect(stream)
+        #expect(TemporaryFolder.recordings(in: folder.path).isEmpty)
+        #expect(session.recordingPath == nil)
+        #expect(throws: DictationError.self) {
+            try session.exportRecording(to: URL(fileURLWithPath: folder.path + "/copy.wav"))
+        }
+    }
+
+    @Test func aFolderThatCantBeMadeIsANonFatalErrorAndDictationGoesOn() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let blocker = folder.path + "/not-a-folder"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)))
+        let events = await SessionContractTests.collect(
+            try await session.start(RecordingFixtures.options(blocker + "/recordings", reportsLevel: false)))
+        let failures = events.compactMap { if case .error(let error) = $0, error.code == .recordingFailed { error } else { nil } }
+        #expect(failures.count == 1)
+        #expect(failures.first?.isFatal == false)
+        #expect(failures.first?.message.contains(blocker) == true, "\(failures)")
+        #expect(SessionEndingTests.finals(events) == ["go forward ten meters", "turn left", "stop here please"])
+        #expect(session.recordingPath == nil)
+    }
+
+    @Test func theDefaultFolderFollowsXDG() {
+        #expect(
+            DictationOptions.defaultRecordingDirectory(environment: ["XDG_DATA_HOME": "/x/data/", "HOME": "/home/a"])
+                == "/x/data/dictationkit/recordings")
+        #expect(
+            DictationOptions.defaultRecordingDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
+                == "/home/a/.local/share/dictationkit/recordings")
+        #expect(DictationOptions.defaultRecordingDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/dictationkit/recordings")
+        #expect(DictationOptions.defaultRecordingDirectory(environment: [:]) == nil)
+        let chosen = DictationOptions(recordingDirectory: "/srv/rec")
+        #expect(chosen.resolvedRecordingDirectory(environment: ["HOME": "/home/a"]) == "/srv/rec")
+    }
+}
