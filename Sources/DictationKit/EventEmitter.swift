@@ -6,6 +6,8 @@ struct EventEmitter {
     private(set) var utteranceCount = 0
     private var openUtteranceHasPartial = false
     private var lastPartialText = ""
+    /// Where delivered events are counted and timed, when the session records metrics.
+    var metrics: SessionMetrics?
 
     init(continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions) {
         self.continuation = continuation
@@ -18,6 +20,7 @@ struct EventEmitter {
 
     mutating func emitEvent(_ event: DictationEvent) {
         continuation.yield(event)
+        if case .error(let error) = event { metrics?.delivered(error) }
     }
 
     private mutating func emit(_ update: RecognitionUpdate) {
@@ -33,6 +36,7 @@ struct EventEmitter {
             lastPartialText = transcript.text
             openUtteranceHasPartial = true
             continuation.yield(.partial(transcript))
+            metrics?.delivered(.partial)
         case .final(var transcript):
             defer {
                 openUtteranceHasPartial = false
@@ -44,6 +48,7 @@ struct EventEmitter {
             transcript.utteranceIndex = utteranceCount
             utteranceCount += 1
             continuation.yield(.final(transcript))
+            metrics?.delivered(.final)
         }
     }
 }

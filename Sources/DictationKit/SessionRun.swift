@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import Synchronization
 
 /// One start-to-end run of a session: the audio thread and what other threads may ask of it.
@@ -18,6 +19,8 @@ final class SessionRun: Sendable {
     private let options: DictationOptions
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let logger: Logger
+    /// The app's metrics backend, or one bound with `withMetricsFactory` around `start()`.
+    private let metricsFactory: any MetricsFactory
     private let control = Mutex(Control())
 
     init(
@@ -30,6 +33,7 @@ final class SessionRun: Sendable {
         self.options = options
         self.continuation = continuation
         self.logger = logger
+        metricsFactory = MetricsSystem.factory
     }
 
     var isFinished: Bool { control.withLock { $0.finished } }
@@ -76,6 +80,10 @@ final class SessionRun: Sendable {
     private func run() {
         var pipeline = EventEmitter(continuation: continuation, options: options)
         defer { finish() }
+        let metrics = SessionMetrics(factory: metricsFactory, locale: options.locale)
+        pipeline.metrics = metrics
+        // Before finish() (defers run last first), so that metrics are in when the stream ends.
+        defer { metrics.runEnded() }
 
         let reader: any AudioReader
         do {
@@ -109,6 +117,7 @@ final class SessionRun: Sendable {
             pipeline.emitEvent(.error(error))
             return
         }
+        metrics.use(locale: decoder.locale)
         logger.debug(
             "session started",
             metadata: [
@@ -138,8 +147,11 @@ final class SessionRun: Sendable {
                 }
                 for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
                 guard let frame else { break }
+                metrics.audioRead(frame)
+                let processingStart = metrics.now
                 let converted = try processor.process(frame)
                 let updates = try feed.process(converted)
+                metrics.processed(since: processingStart)
                 timeouts.observe(updates)
                 pipeline.emit(updates)
                 processed += frame.duration
@@ -158,6 +170,7 @@ final class SessionRun: Sendable {
                 }
             }
             if isCancelled { return }
+            let finishingStart = metrics.now
             let tail = try processor.flush()
             if !tail.samples.isEmpty {
                 let updates = try feed.process(tail)
@@ -165,6 +178,7 @@ final class SessionRun: Sendable {
                 pipeline.emit(updates)
             }
             let last = try feed.finish()
+            metrics.processed(since: finishingStart)
             timeouts.observe(last)
             pipeline.emit(last)
             if options.reportsProgress {
