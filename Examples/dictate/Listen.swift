@@ -41,6 +41,8 @@ extension Dictate {
         }
 
         func run() async throws {
+            let metrics = common.bootstrapDiagnostics()
+            defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
             let session = DictationSession(
                 source: ALSACaptureSource(device: device), preprocessing: AudioConversionChain(),

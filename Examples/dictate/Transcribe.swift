@@ -36,6 +36,8 @@ extension Dictate {
         }
 
         func run() async throws {
+            let metrics = common.bootstrapDiagnostics()
+            defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
             // One recognizer for all inputs: each session starts from the cepstral mean the last ended with.
             let recognizer = common.recognizer
             for input in inputs {
