@@ -17,11 +17,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .target(
             name: "DictationKit",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+            ]
         ),
         .target(name: "DictationCapture", dependencies: ["DictationKit", "CALSA"]),
         .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr"]),
@@ -51,6 +54,7 @@ let package = Package(
                 "DictationHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             path: "Examples/dictate"
         ),
@@ -67,7 +71,13 @@ let package = Package(
             ],
             path: "Benchmarks/DictationSoak"
         ),
-        .testTarget(name: "DictationKitTests", dependencies: ["DictationKit", "DictationTesting"]),
+        .testTarget(
+            name: "DictationKitTests",
+            dependencies: [
+                "DictationKit", "DictationTesting", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(name: "DictationCaptureTests", dependencies: ["DictationCapture", "DictationKit", "DictationTesting"]),
         .testTarget(
             name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit", "DictationTesting"]

@@ -3,6 +3,7 @@ import DictationKit
 import DictationPocketSphinx
 import Foundation
 import Logging
+import Metrics
 
 /// The options every recognizing subcommand shares.
 struct CommonOptions: ParsableArguments {
@@ -27,7 +28,7 @@ struct CommonOptions: ParsableArguments {
             valueName: "name=value"))
     var decoderOptions: [String] = []
 
-    @Flag(help: "Print the library's logs on standard error.")
+    @Flag(help: "Print the library's logs on standard error, and a summary of its metrics at the end.")
     var verbose = false
 
     func validate() throws {
@@ -55,5 +56,22 @@ struct CommonOptions: ParsableArguments {
         var logger = Logger(label: "dictate", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .debug
         return logger
+    }
+
+    /// With --verbose, bootstraps swift-log (standard error, debug level) and swift-metrics (a
+    /// ``MetricsSummary``) for the whole process, so that every library logger and metric reaches
+    /// them; without it, bootstraps nothing. Call it once, first thing in `run()`, before any
+    /// recognizer or session is made: each system can be bootstrapped once per process.
+    /// - Returns: The summary to print at the end, with --verbose.
+    func bootstrapDiagnostics() -> MetricsSummary? {
+        guard verbose else { return nil }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .debug
+            return handler
+        }
+        let summary = MetricsSummary()
+        MetricsSystem.bootstrap(summary)
+        return summary
     }
 }

@@ -52,6 +52,8 @@ extension Dictate {
         }
 
         func run() async throws {
+            let metrics = common.bootstrapDiagnostics()
+            defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
             let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
             let session = DictationSession(

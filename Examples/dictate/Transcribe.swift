@@ -43,6 +43,8 @@ extension Dictate {
         }
 
         func run() async throws {
+            let metrics = common.bootstrapDiagnostics()
+            defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
             // One recognizer for all inputs: each session starts from the cepstral mean the last ended with.
             let recognizer = common.recognizer
             // Each input is a session of its own in the history.

@@ -13,6 +13,8 @@ struct EventEmitter {
     private var lastPartialText = ""
     /// Where finals are made durable before they are delivered, once the run has a decoder.
     private var history: SessionHistory?
+    /// Where delivered events are counted and timed, when the session records metrics.
+    var metrics: SessionMetrics?
 
     init(continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions) {
         self.continuation = continuation
@@ -34,6 +36,7 @@ struct EventEmitter {
         } else {
             continuation.yield(event)
         }
+        if case .error(let error) = event { metrics?.delivered(error) }
     }
 
     /// From now on, saves each final in `store` before delivering it.
@@ -62,6 +65,7 @@ struct EventEmitter {
             lastPartialText = transcript.text
             openUtteranceHasPartial = true
             continuation.yield(.partial(transcript))
+            metrics?.delivered(.partial)
         case .final(var transcript):
             defer {
                 openUtteranceHasPartial = false
@@ -75,6 +79,7 @@ struct EventEmitter {
             // Durable first: a process killed once the consumer has the final has kept it.
             let historyError = history?.save(transcript)
             continuation.yield(.final(transcript))
+            metrics?.delivered(.final)
             if let historyError { emitEvent(.error(historyError)) }
             return transcript
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import Synchronization
 
 /// One start-to-end run of a session: the audio thread and what other threads may ask of it.
@@ -16,6 +17,8 @@ final class SessionRun: Sendable {
     /// How many decoder failures in a row, with no final delivered in between, end the run.
     static let tolerableDecoderFailures = 2
     private let recording: SessionRecording
+    /// The app's metrics backend, or one bound with `withMetricsFactory` around `start()`.
+    private let metricsFactory: any MetricsFactory
 
     init(
         source: any AudioSource, preprocessing: any AudioPreprocessing, recognizer: any SpeechRecognizer,
@@ -30,6 +33,7 @@ final class SessionRun: Sendable {
         self.continuation = continuation
         self.logger = logger
         self.recording = SessionRecording(options: options, logger: logger)
+        metricsFactory = MetricsSystem.factory
     }
 
     var isFinished: Bool { control.isFinished }
@@ -55,6 +59,10 @@ final class SessionRun: Sendable {
         var pipeline = EventEmitter(continuation: continuation, options: options)
         var blocks = BlockLedger()
         defer { finish() }
+        let metrics = SessionMetrics(factory: metricsFactory, locale: options.locale)
+        pipeline.metrics = metrics
+        // Before finish() (defers run last first), so that metrics are in when the stream ends.
+        defer { metrics.runEnded() }
 
         let reader: any AudioReader
         do {
@@ -88,6 +96,7 @@ final class SessionRun: Sendable {
             end(&pipeline, blocks: &blocks, error: error)
             return
         }
+        metrics.use(locale: decoder.locale)
         // Every way out of the run from here on (stop, cancel, error, timeout) finishes the file.
         // One identity for the run, shared by its recording's name and its history entry.
         let runID = UUID()
@@ -174,6 +183,8 @@ final class SessionRun: Sendable {
                 for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
                 guard let frame else { break }
                 if let problem = recording.append(frame) { pipeline.emitEvent(.error(problem)) }
+                metrics.audioRead(frame)
+                let processingStart = metrics.now
                 let converted = try processor.process(frame)
                 let updates: [RecognitionUpdate]
                 do {
@@ -183,11 +194,13 @@ final class SessionRun: Sendable {
                     // on with the next. Only failures that keep coming end it.
                     decoderFailures += 1
                     guard decoderFailures <= Self.tolerableDecoderFailures else { throw error.fatal }
-                    logger.warning("decoder failed; dropping the utterance", metadata: ["code": "\(error.code)"])
+                    logger.debug("decoder failed; dropping the utterance", metadata: ["code": "\(error.code)"])
                     pipeline.emitEvent(.error(error.nonFatal))
                     feed.abandonUtterance()
+                    metrics.processed(since: processingStart)
                     continue
                 }
+                metrics.processed(since: processingStart)
                 timeouts.observe(updates)
                 let finals = pipeline.emit(updates)
                 if !finals.isEmpty { decoderFailures = 0 }
@@ -216,6 +229,7 @@ final class SessionRun: Sendable {
                 return
             }
             change(to: .processing, &pipeline)
+            let finishingStart = metrics.now
             if !paused {
                 let tail = try processor.flush()
                 if !tail.samples.isEmpty {
@@ -225,6 +239,7 @@ final class SessionRun: Sendable {
                 }
             }
             let last = try feed.finish()
+            metrics.processed(since: finishingStart)
             timeouts.observe(last)
             blocks.add(pipeline.emit(last))
             if options.reportsProgress {

@@ -1,0 +1,129 @@
+import Metrics
+
+/// What one run of a session records through swift-metrics (see ``DictationMetrics``).
+///
+/// Made by the run on its audio thread and used only there: the run tells it when audio was read
+/// and how long converting and decoding took; the ``EventEmitter`` tells it what was delivered.
+/// Nothing here is called per sample, at most a few times per read.
+final class SessionMetrics {
+    /// The kinds of event whose latency is timed.
+    enum TimedEvent: String {
+        case partial, final
+    }
+
+    private let factory: any MetricsFactory
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private var handles: Handles
+    /// When the last buffer of audio was read: every event the session delivers after it was
+    /// produced by that buffer (or, at the end, by what the preprocessing and decoder held back).
+    private var lastRead: ContinuousClock.Instant?
+    private var audioSeconds = 0.0
+    private var processing = Duration.zero
+
+    /// - Parameters:
+    ///   - factory: The backend to record into: the app's, or swift-metrics' no-op one.
+    ///   - locale: The locale asked for; see ``use(locale:)``.
+    init(factory: any MetricsFactory, locale: String) {
+        self.factory = factory
+        handles = Handles(locale: locale, factory: factory)
+        started = clock.now
+    }
+
+    /// Labels what follows with the locale the recognizer really recognizes, once it is known.
+    func use(locale: String) {
+        guard locale != handles.locale else { return }
+        handles = Handles(locale: locale, factory: factory)
+    }
+
+    /// A buffer was read from the source just now.
+    func audioRead(_ frame: AudioFrame) {
+        lastRead = clock.now
+        audioSeconds += frame.duration
+    }
+
+    /// The current instant, to hand back to ``processed(since:)``.
+    var now: ContinuousClock.Instant { clock.now }
+
+    /// Converting and decoding ran from `start` until now.
+    func processed(since start: ContinuousClock.Instant) {
+        processing += clock.now - start
+    }
+
+    /// A partial or final was yielded to the stream just now.
+    func delivered(_ event: TimedEvent) {
+        if event == .final { handles.utterances.increment() }
+        guard let lastRead else { return }
+        handles.latency(event).recordNanoseconds(Self.nanoseconds(clock.now - lastRead))
+    }
+
+    /// An error event was yielded to the stream.
+    func delivered(_ error: DictationError) {
+        handles.errors(error.code).increment()
+        if error.code == .captureOverrun { handles.overruns.increment() }
+    }
+
+    /// The run is over: records its duration and real-time factor.
+    func runEnded() {
+        handles.sessionDuration.recordNanoseconds(Self.nanoseconds(clock.now - started))
+        if audioSeconds > 0 {
+            handles.realTimeFactor.record(Self.seconds(processing) / audioSeconds)
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+
+    /// The metric objects for one locale, made once per run (twice when the locale is resolved).
+    private struct Handles {
+        let locale: String
+        let factory: any MetricsFactory
+        let partialLatency: Timer
+        let finalLatency: Timer
+        let utterances: Counter
+        let overruns: Counter
+        let realTimeFactor: Recorder
+        let sessionDuration: Timer
+        /// Error counters by code, made on first use: most runs have none.
+        private var errorCounters: [DictationError.Code: Counter] = [:]
+
+        init(locale: String, factory: any MetricsFactory) {
+            self.locale = locale
+            self.factory = factory
+            let dimensions = [(DictationMetrics.Dimension.locale, locale)]
+            func latency(_ event: TimedEvent) -> Timer {
+                Timer(
+                    label: DictationMetrics.eventLatency,
+                    dimensions: dimensions + [(DictationMetrics.Dimension.event, event.rawValue)],
+                    preferredDisplayUnit: .milliseconds, factory: factory)
+            }
+            partialLatency = latency(.partial)
+            finalLatency = latency(.final)
+            utterances = Counter(label: DictationMetrics.utterances, dimensions: dimensions, factory: factory)
+            overruns = Counter(label: DictationMetrics.captureOverruns, dimensions: dimensions, factory: factory)
+            realTimeFactor = Recorder(label: DictationMetrics.realTimeFactor, dimensions: dimensions, factory: factory)
+            sessionDuration = Timer(
+                label: DictationMetrics.sessionDuration, dimensions: dimensions, preferredDisplayUnit: .seconds,
+                factory: factory)
+        }
+
+        func latency(_ event: TimedEvent) -> Timer {
+            event == .partial ? partialLatency : finalLatency
+        }
+
+        mutating func errors(_ code: DictationError.Code) -> Counter {
+            if let counter = errorCounters[code] { return counter }
+            let counter = Counter(
+                label: DictationMetrics.errors,
+                dimensions: [(DictationMetrics.Dimension.locale, locale), (DictationMetrics.Dimension.code, code.rawValue)],
+                factory: factory)
+            errorCounters[code] = counter
+            return counter
+        }
+    }
+}
