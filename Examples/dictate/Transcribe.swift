@@ -18,7 +18,8 @@ extension Dictate {
         @Option(help: "Output: text (a line per utterance), jsonl (every event), srt or vtt (subtitles).")
         var format: OutputFormat = .text
 
-        @Flag(help: "Show partial hypotheses while decoding (always included in jsonl).")
+        // Without partials each utterance is decoded whole once it ends, which is more accurate.
+        @Flag(help: "Show partial hypotheses while decoding (in text and jsonl). Without them each utterance is decoded whole, more accurately.")
         var partials = false
 
         @Flag(name: .customLong("real-time"), help: "Read input at real-time speed, as a microphone would deliver it.")
@@ -78,7 +79,7 @@ extension Dictate {
             let showsProgress = Terminal.standardErrorIsTerminal
             let options = DictationOptions(
                 locale: common.locale,
-                reportsPartials: partials || format == .jsonl,
+                reportsPartials: partials,
                 reportsSpeechActivity: format == .jsonl,
                 reportsProgress: showsProgress,
                 preprocessing: speech.preprocessingOptions,

@@ -69,7 +69,10 @@ import Glibc
         let result = dictate.finish()
         #expect(result.status == 0, "\(result.standardError)")
         #expect(ListenCommandTests.finals(try ListenCommandTests.events(result)) == ["go forward ten meters"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).isEmpty)
+        // The transcript history is kept (listen's default); no audio is, anywhere under the folder.
+        let written = FileManager.default.enumerator(atPath: data.path)?.allObjects.compactMap { $0 as? String } ?? []
+        #expect(written.filter { $0.hasSuffix(".wav") || $0.hasSuffix("recordings") }.isEmpty, "\(written)")
+        #expect(written.allSatisfy { $0.hasPrefix("dictationkit") }, "\(written)")
         #expect(!result.standardOutput.contains("\"recording\""))
     }
 

@@ -88,7 +88,7 @@ final class TestMicrophone {
         Thread.detachNewThread {
             let period = [UInt8](repeating: 0, count: 640)
             while feed.running.load(ordering: .sequentiallyConsistent) {
-                _ = period.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                period.withUnsafeBytes { Self.writeIfRoom(descriptor, $0) }
                 usleep(20_000)
             }
             feed.stopped.signal()
@@ -112,12 +112,22 @@ final class TestMicrophone {
                     period.replaceSubrange(0..<chunk.count, with: chunk)
                 }
                 position += 320
-                _ = period.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                period.withUnsafeBytes { Self.writeIfRoom(descriptor, $0) }
                 let due = start + .seconds(Double(position) / 16_000 / speed)
                 if due > clock.now { Thread.sleep(forTimeInterval: Double((due - clock.now) / .milliseconds(1)) / 1000) }
             }
             feed.stopped.signal()
         }
+    }
+
+    /// Writes one period unless the FIFO stays full for 50 ms. The test holds the FIFO open for
+    /// reading itself, so once `dictate` has ended nobody drains it and a plain write would block
+    /// the feeder (and ``closeWriter()``, which waits for it) forever.
+    private static func writeIfRoom(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        // A period is under PIPE_BUF, so once poll says there is room the write does not block.
+        guard poll(&waiting, 1, 50) > 0 else { return }
+        _ = write(descriptor, bytes.baseAddress, bytes.count)
     }
 
     /// Ends the audio: from now on the device delivers silence (and a reader blocked on the FIFO returns).

@@ -20,8 +20,18 @@ import Testing
         #expect(result.lines.dropFirst().first?.hasPrefix("\(librivox): he was not") == true)
     }
 
-    @Test func jsonlPrintsEveryEventAsOneObjectPerLine() throws {
+    @Test func jsonlWithoutPartialsHasFinalsOnly() throws {
         let result = try DictateProcess.run(["transcribe", Self.goforward, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let types = result.standardOutput.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["type"] as? String
+        }
+        #expect(!types.contains("partial"))
+        #expect(types.filter { $0 == "final" }.count == 1)
+    }
+
+    @Test func jsonlPrintsEveryEventAsOneObjectPerLine() throws {
+        let result = try DictateProcess.run(["transcribe", Self.goforward, "--format", "jsonl", "--partials"])
         #expect(result.status == 0, "\(result.standardError)")
         let objects = try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
