@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func theSummaryCountsWhatWasDelivered() throws {
-        let result = try DictateProcess.run(["transcribe", "--verbose", "--format", "jsonl", Self.goforward])
+        let result = try DictateProcess.run(["transcribe", "--verbose", "--format", "jsonl", "--partials", Self.goforward])
         #expect(result.status == 0, "\(result.standardError)")
         let types = result.standardOutput.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["type"] as? String

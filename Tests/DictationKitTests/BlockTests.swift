@@ -150,9 +150,10 @@ import Testing
     }
 
     @Test func cancelDiscardsOnlyTheUncommittedBlock() async throws {
-        // Utterances every 1.5 s, so that one follows the commit however late it is carried out.
-        let script = (0..<10).map { ScriptedRecognizer.Utterance("word \($0)", from: 0.5 + 1.5 * Double($0), to: 1.5 + 1.5 * Double($0)) }
-        let session = Self.liveSession(seconds: 16, speed: 3, recognizer: ScriptedRecognizer(utterances: script))
+        // Utterances every 1.5 s for several minutes, so that one follows the commit however late the
+        // test's task gets to run (a loaded machine can starve it for seconds).
+        let script = (0..<200).map { ScriptedRecognizer.Utterance("word \($0)", from: 0.5 + 1.5 * Double($0), to: 1.5 + 1.5 * Double($0)) }
+        let session = Self.liveSession(seconds: 301, speed: 3, recognizer: ScriptedRecognizer(utterances: script))
         let collector = Collector(try await session.start(Self.options))
         #expect(await collector.waitFor { $0.type == "final" })
         let first = await session.commit()
@@ -196,13 +197,11 @@ import Testing
 
     @Test func audioHeardWhilePausedNeverReachesTheRecognizer() async throws {
         // The source plays a ramp, so each sample says where it came from.
-        // Long enough (30 s at twice real time) to outlast the test however loaded the machine is.
-        let count = 16_000 * 30
-        let ramp = (0..<count).map { Float($0 + 1) / Float(count) }
+        // Every sample says where it came from, and the source never ends by itself, so the test
+        // holds however late its task gets to run on a loaded machine.
         let recognizer = FeedRecordingRecognizer()
         let session = DictationSession(
-            source: InMemoryAudioSource(samples: ramp, speed: 2), preprocessing: PassthroughPreprocessing(),
-            recognizer: recognizer)
+            source: EndlessRampSource(), preprocessing: PassthroughPreprocessing(), recognizer: recognizer)
         let collector = Collector(try await session.start(Self.options))
         try await Task.sleep(for: .milliseconds(300))
         await session.pause()
@@ -216,7 +215,7 @@ import Testing
         await session.stop()
         let events = await collector.waitForEnd()
         #expect(Self.states(events) == [.listening, .paused, .listening, .processing, .idle])
-        let positions = recognizer.fed.map { Int(($0 * Float(count)).rounded()) - 1 }
+        let positions = recognizer.fed.map(EndlessRampSource.position)
         // What was fed is the ramp with one gap: the audio played while paused.
         let gaps = zip(positions, positions.dropFirst()).filter { $1 - $0 != 1 }
         #expect(gaps.count == 1, "one stretch of audio is missing: the pause")
@@ -260,6 +259,39 @@ import Testing
         #expect(session.state == .error)
         #expect(session.committedBlocks.flatMap(\.utterances).map(\.text) == ["go forward ten meters"],
             "finals delivered before the failure are committed")
+    }
+}
+
+/// A live source, paced at twice real time, whose sample n is a value from which n can be read back.
+/// It plays until the session stops it.
+final class EndlessRampSource: AudioSource {
+    /// Sample values cycle through this many steps, exactly representable as `Float`.
+    static let period = 1 << 22
+
+    static func position(of sample: Float) -> Int { Int((sample * Float(period)).rounded()) }
+
+    func open() throws(DictationError) -> any AudioReader { Reader() }
+
+    private final class Reader: AudioReader {
+        let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
+        let isLive = true
+        private var position = 0
+        private let start = ContinuousClock.now
+        private let interrupted = Mutex(false)
+
+        func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
+            if interrupted.withLock({ $0 }) { return nil }
+            let count = min(max(maxFrames, 1), 1_600)
+            let samples = (position..<position + count).map { Float($0 % EndlessRampSource.period) / Float(EndlessRampSource.period) }
+            let frame = AudioFrame(samples: samples, sampleRate: 16_000, channelCount: 1, startTime: Double(position) / 16_000)
+            position += count
+            // Twice real time: the read returns once its audio would have been heard.
+            let due = start + .seconds(Double(position) / 32_000)
+            if due > .now { Thread.sleep(forTimeInterval: Double((due - .now) / .microseconds(1)) / 1e6) }
+            return frame
+        }
+
+        func interrupt() { interrupted.withLock { $0 = true } }
     }
 }
 
