@@ -12,13 +12,14 @@ final class SessionRun: Sendable {
     private let options: DictationOptions
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let logger: Logger
+    private let recording: SessionRecording
+    /// The app's metrics backend, or one bound with `withMetricsFactory` around `start()`.
+    private let metricsFactory: any MetricsFactory
+    /// What other threads ask of the run.
     let control = RunControl()
 
     /// How many decoder failures in a row, with no final delivered in between, end the run.
     static let tolerableDecoderFailures = 2
-    private let recording: SessionRecording
-    /// The app's metrics backend, or one bound with `withMetricsFactory` around `start()`.
-    private let metricsFactory: any MetricsFactory
 
     init(
         source: any AudioSource, preprocessing: any AudioPreprocessing, recognizer: any SpeechRecognizer,
