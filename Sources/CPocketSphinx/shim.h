@@ -6,6 +6,8 @@
 #include <sphinxbase/logmath.h>
 #include <sphinxbase/feat.h>
 #include <sphinxbase/cmn.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* cmd_ln_int32_r is a macro, which Swift can't call; this reads an integer option (e.g. -frate). */
 static inline int dk_cmd_ln_int32(cmd_ln_t *config, char const *name) {
@@ -35,6 +37,48 @@ static inline int dk_cmn_set(ps_decoder_t *decoder, float const *vector, int len
     mfcc_t values[64];
     for (int i = 0; i < length; i++) values[i] = FLOAT2MFCC(vector[i]);
     cmn_live_set(feat->cmn_struct, values);
+    return 1;
+}
+
+/* Word confidences for an ended utterance whose search kept no best-path pass (-bestpath no):
+   ps_seg_prob then says nothing (every word 1.0). The forward search's word lattice still holds
+   the competing words, so this runs the lattice's own best-path and posterior computation (the
+   same calls, weights and scale PocketSphinx uses when -bestpath is on) and gives each word the
+   posterior of its lattice nodes: the same word starting within 5 frames, summed over their
+   exits (the caller clamps the sum to 1). `confidence[i]` is left alone for
+   a word without a node. Returns 0 when there is no lattice. */
+static inline int dk_lattice_confidences(ps_decoder_t *decoder, int count, char const *const *words,
+                                         int const *starts, double *confidence) {
+    ps_lattice_t *dag = ps_get_lattice(decoder);
+    if (!dag) return 0;
+    cmd_ln_t *config = ps_get_config(decoder);
+    float32 lw = cmd_ln_float32_r(config, "-lw");
+    float32 bestpath_lw = cmd_ln_float32_r(config, "-bestpathlw");
+    /* -ascale is the inverse of the acoustic scale, as ngram_search uses it. */
+    float32 inverse_ascale = cmd_ln_float32_r(config, "-ascale");
+    float32 ascale = inverse_ascale > 0 ? 1.0f / inverse_ascale : 1.0f;
+    const char *search = ps_get_search(decoder);
+    ngram_model_t *lm = search ? ps_get_lm(decoder, search) : NULL;
+    if (!ps_lattice_bestpath(dag, lm, lw > 0 ? bestpath_lw / lw : 1.0f, ascale)) return 0;
+    ps_lattice_posterior(dag, lm, ascale);
+    logmath_t *logmath = ps_lattice_get_logmath(dag);
+    for (ps_latnode_iter_t *it = ps_latnode_iter(dag); it; it = ps_latnode_iter_next(it)) {
+        ps_latnode_t *node = ps_latnode_iter_node(it);
+        int16 first_end, last_end;
+        int start = ps_latnode_times(node, &first_end, &last_end);
+        char const *word = ps_latnode_word(dag, node);
+        if (!word) continue;
+        for (int i = 0; i < count; i++) {
+            /* The lattice holds the word at neighbouring start frames too: its mass is theirs together. */
+            if (abs(starts[i] - start) > 5 || strcmp(words[i], word) != 0) continue;
+            /* The node's posterior is the sum of its exits' (the word ending at different frames). */
+            double posterior = 0;
+            for (ps_latlink_iter_t *exit = ps_latnode_exits(node); exit; exit = ps_latlink_iter_next(exit)) {
+                posterior += logmath_exp(logmath, ps_latlink_prob(dag, ps_latlink_iter_link(exit), NULL));
+            }
+            confidence[i] = (confidence[i] < 0 ? 0 : confidence[i]) + posterior;
+        }
+    }
     return 1;
 }
 #endif

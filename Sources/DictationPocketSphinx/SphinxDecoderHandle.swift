@@ -10,6 +10,8 @@ final class SphinxDecoderHandle {
     private let decoder: OpaquePointer
     private let config: OpaquePointer
     private var buffer: [Int16] = []
+    /// Whether the search runs its best-path pass, which gives each segment its posterior.
+    private let keepsBestPath: Bool
 
     /// Frames per second of the acoustic features (PocketSphinx's `-frate`, 100 by default).
     let frameRate: Int
@@ -49,6 +51,7 @@ final class SphinxDecoderHandle {
         }
         self.config = parsed
         self.decoder = decoder
+        keepsBestPath = options["-bestpath"].map { !["no", "false", "0"].contains($0.lowercased()) } ?? true
         let rate = Int(dk_cmd_ln_int32(ps_get_config(decoder), "-frate"))
         frameRate = rate > 0 ? rate : 100
         preSpeechFrames = max(0, Int(dk_cmd_ln_int32(ps_get_config(decoder), "-vad_prespeech")))
@@ -144,7 +147,27 @@ final class SphinxDecoderHandle {
                     confidence: posterior.isFinite ? min(1, max(0, posterior)) : 0))
             iterator = ps_seg_next(segment)
         }
+        if !keepsBestPath { addLatticeConfidences(to: &segments) }
         return segments
+    }
+
+    /// Without the best-path pass every segment's posterior reads 1; the word lattice of the
+    /// forward search gives the real ones (see `dk_lattice_confidences`).
+    private func addLatticeConfidences(to segments: inout [RecognizedSegment]) {
+        guard !segments.isEmpty else { return }
+        let words = segments.map { strdup($0.word) }
+        defer { words.forEach { free($0) } }
+        let starts = segments.map { Int32($0.startFrame) }
+        var confidences = [Double](repeating: -1, count: segments.count)
+        let found = words.map { UnsafePointer($0) }.withUnsafeBufferPointer { words in
+            starts.withUnsafeBufferPointer { starts in
+                dk_lattice_confidences(decoder, Int32(segments.count), words.baseAddress, starts.baseAddress, &confidences)
+            }
+        }
+        guard found != 0 else { return }
+        for index in segments.indices where confidences[index] >= 0 {
+            segments[index].confidence = min(1, max(0, confidences[index]))
+        }
     }
 }
 
