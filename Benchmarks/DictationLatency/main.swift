@@ -1,6 +1,6 @@
 // Latency of live dictation, release build:
 //
-//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--model DIR] [--decoder -NAME=VALUE ...]
+//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--model DIR] [--low-latency] [--decoder -NAME=VALUE ...]
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. Two figures, each
@@ -27,7 +27,9 @@ let stopCount = option("--stops", default: 50)
 
 let recordings = try SpeechCorpus.load()
 // PocketSphinx options to try, e.g. `--decoder -vad_postspeech=30`.
-var decoderOptions: [String: String] = [:]
+// `--low-latency` starts from PocketSphinxRecognizer.lowLatencyDecoderOptions.
+var decoderOptions: [String: String] =
+    arguments.contains("--low-latency") ? PocketSphinxRecognizer.lowLatencyDecoderOptions : [:]
 for (index, argument) in arguments.enumerated() where argument == "--decoder" && index + 1 < arguments.count {
     let pair = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
     if pair.count == 2 { decoderOptions[pair[0]] = pair[1] }

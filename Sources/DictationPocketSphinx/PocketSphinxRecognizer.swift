@@ -133,19 +133,25 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// PocketSphinx options for utterances decoded whole: its noise removal helps only a streaming search.
     static let wholeUtteranceDefaults = ["-remove_noise": "no"]
 
-    /// PocketSphinx options for utterances decoded as they arrive, for partials.
+    /// PocketSphinx options for utterances decoded as they arrive, for partials: PocketSphinx's
+    /// own, which favour the final's accuracy (see ``lowLatencyDecoderOptions`` for the other way).
+    static let streamingDefaults: [String: String] = [:]
+
+    /// Decoder options that make partials prompt, at some cost to the accuracy of live finals:
+    /// pass them as `decoderOptions` (`dictate --decoder-option` takes them one by one).
     ///
-    /// The partial is the forward search's best path, so the final is that same pass: the flat
-    /// lexicon and best-path rescoring (`-fwdflat`, `-bestpath`) would change words no partial had
-    /// shown, which then appeared only with the final, 1.5 s after they were said. The phone
-    /// lookahead (`-pl_window`, 5 frames by default) holds the search that many frames behind the
-    /// audio. Measured with `dictation-latency` (Debian's model, 50 utterances), partial latency
-    /// p50 / p95: 63 / 445 ms with PocketSphinx's defaults; with these, and a lookahead of 3, 2,
-    /// 1 and 0 frames: 48 / 346, 43 / 316, 23 / 283 and 43 / 582 ms (with none the search prunes
-    /// less and falls behind). On the LibriVox sets (streaming) Debian's model goes from 32.4 /
-    /// 33.8 / 42.3 % (clean / quiet / hum) to 35.2 / 33.8 / 38.0 %, en-US-large from 26.8 / 19.7 /
-    /// 31.0 % to 31.0 / 25.4 / 29.6 %. Sessions without partials are decoded whole and lose nothing.
-    static let streamingDefaults = ["-fwdflat": "no", "-bestpath": "no", "-pl_window": "1"]
+    /// The partial is the forward search's best path. Without the flat-lexicon and best-path
+    /// rescoring (`-fwdflat`, `-bestpath`) the final is that same pass, so no word first appears
+    /// with the final, 1.5 s after it was said; the phone lookahead (`-pl_window`, 5 frames by
+    /// default) holds the search that many frames behind the audio. Word confidences then come
+    /// from the forward lattice's posteriors. Measured with `dictation-latency` (Debian's model, 50
+    /// utterances), partial latency p50 / p95: 63 / 445 ms with PocketSphinx's defaults; with
+    /// these, and a lookahead of 3, 2, 1 and 0 frames: 48 / 346, 43 / 316, 23 / 283 and 43 / 582
+    /// ms. On the LibriVox sets (streaming) Debian's model goes from 32.4 / 33.8 / 42.3 % (clean /
+    /// quiet / hum) to 35.2 / 33.8 / 38.0 %, en-US-large from 26.8 / 19.7 / 31.0 % to 31.0 / 25.4 /
+    /// 29.6 %; live, the forward pass sometimes adds a word in the trailing silence that the
+    /// best-path pass removes. Sessions without partials are decoded whole and don't use them.
+    public static let lowLatencyDecoderOptions = ["-fwdflat": "no", "-bestpath": "no", "-pl_window": "1"]
 
     /// Loads the model for a locale into a new decoder, for a session that does or does not show
     /// partials.
