@@ -133,10 +133,6 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// PocketSphinx options for utterances decoded whole: its noise removal helps only a streaming search.
     static let wholeUtteranceDefaults = ["-remove_noise": "no"]
 
-    /// PocketSphinx options for utterances decoded as they arrive, for partials: PocketSphinx's
-    /// own, which favour the final's accuracy (see ``lowLatencyDecoderOptions`` for the other way).
-    static let streamingDefaults: [String: String] = [:]
-
     /// Decoder options that make partials prompt, at some cost to the accuracy of live finals:
     /// pass them as `decoderOptions` (`dictate --decoder-option` takes them one by one).
     ///
@@ -181,9 +177,11 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
             ])
         switch segmentation {
         case .endpointer:
-            // Options the caller set win over these defaults.
-            let defaults = reportsPartials ? Self.streamingDefaults : Self.wholeUtteranceDefaults
-            let options = decoderOptions.merging(defaults) { caller, _ in caller }
+            // Streaming keeps PocketSphinx's own settings, which favour the final's accuracy
+            // (``lowLatencyDecoderOptions`` is the other way); without partials the caller's
+            // options win over the whole-utterance defaults.
+            let options =
+                reportsPartials ? decoderOptions : decoderOptions.merging(Self.wholeUtteranceDefaults) { caller, _ in caller }
             return try PocketSphinxUtteranceDecoder(
                 model: model, options: options, wholeUtterances: !reportsPartials, cepstralMeans: cepstralMeans,
                 logger: logger)
