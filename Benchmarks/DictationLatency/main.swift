@@ -1,6 +1,6 @@
 // Latency of live dictation, release build:
 //
-//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--model DIR] [--low-latency] [--decoder -NAME=VALUE ...]
+//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--model DIR] [--rescoring] [--decoder -NAME=VALUE ...]
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. Two figures, each
@@ -27,9 +27,10 @@ let stopCount = option("--stops", default: 50)
 
 let recordings = try SpeechCorpus.load()
 // PocketSphinx options to try, e.g. `--decoder -vad_postspeech=30`.
-// `--low-latency` starts from PocketSphinxRecognizer.lowLatencyDecoderOptions.
+// `--rescoring` starts from PocketSphinxRecognizer.rescoringDecoderOptions (PocketSphinx's own
+// flat-lexicon and best-path passes), to compare with the default one forward pass.
 var decoderOptions: [String: String] =
-    arguments.contains("--low-latency") ? PocketSphinxRecognizer.lowLatencyDecoderOptions : [:]
+    arguments.contains("--rescoring") ? PocketSphinxRecognizer.rescoringDecoderOptions : [:]
 for (index, argument) in arguments.enumerated() where argument == "--decoder" && index + 1 < arguments.count {
     let pair = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
     if pair.count == 2 { decoderOptions[pair[0]] = pair[1] }

@@ -133,21 +133,31 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// PocketSphinx options for utterances decoded whole: its noise removal helps only a streaming search.
     static let wholeUtteranceDefaults = ["-remove_noise": "no"]
 
-    /// Decoder options that make partials prompt, at some cost to the accuracy of live finals:
-    /// pass them as `decoderOptions` (`dictate --decoder-option` takes them one by one).
+    /// PocketSphinx options for utterances searched as they arrive, for partials: prompt partials.
     ///
     /// The partial is the forward search's best path. Without the flat-lexicon and best-path
     /// rescoring (`-fwdflat`, `-bestpath`) the final is that same pass, so no word first appears
-    /// with the final, 1.5 s after it was said; the phone lookahead (`-pl_window`, 5 frames by
-    /// default) holds the search that many frames behind the audio. Word confidences then come
+    /// with the final, 1.5 s after it was said; the phone lookahead (`-pl_window`, 5 frames in
+    /// PocketSphinx) holds the search that many frames behind the audio. Word confidences come
     /// from the forward lattice's posteriors. Measured with `dictation-latency` (Debian's model, 50
     /// utterances), partial latency p50 / p95: 63 / 445 ms with PocketSphinx's defaults; with
     /// these, and a lookahead of 3, 2, 1 and 0 frames: 48 / 346, 43 / 316, 23 / 283 and 43 / 582
-    /// ms. On the LibriVox sets (streaming) Debian's model goes from 32.4 / 33.8 / 42.3 % (clean /
-    /// quiet / hum) to 35.2 / 33.8 / 38.0 %, en-US-large from 26.8 / 19.7 / 31.0 % to 31.0 / 25.4 /
-    /// 29.6 %; live, the forward pass sometimes adds a word in the trailing silence that the
-    /// best-path pass removes. Sessions without partials are decoded whole and don't use them.
-    public static let lowLatencyDecoderOptions = ["-fwdflat": "no", "-bestpath": "no", "-pl_window": "1"]
+    /// ms. The cost is the streaming final's accuracy (``rescoringDecoderOptions``).
+    static let streamingDefaults = ["-fwdflat": "no", "-bestpath": "no", "-pl_window": "1"]
+
+    /// Decoder options that bring back PocketSphinx's rescoring of streamed utterances: more
+    /// accurate finals in sessions with partials, which then come later. Pass them as
+    /// `decoderOptions` (`dictate --decoder-option` takes them one by one).
+    ///
+    /// By default, an utterance searched as it arrives (for partials) is searched once, forward,
+    /// so that every word of the final was shown in a partial first. These options add
+    /// PocketSphinx's flat-lexicon and best-path passes at the utterance's end and its usual
+    /// 5-frame phone lookahead. On the LibriVox sets, streamed, Debian's model then goes from
+    /// 35.2 / 33.8 / 38.0 % to 32.4 / 33.8 / 42.3 % (clean / quiet / hum), en-US-large from 31.0 /
+    /// 25.4 / 29.6 % to 26.8 / 19.7 / 31.0 %; but 4 % of the words first appear with the final,
+    /// 1.4-1.8 s after they were said, and partial latency p95 goes from 284 to 445 ms. Sessions
+    /// without partials decode each utterance whole and use neither.
+    public static let rescoringDecoderOptions = ["-fwdflat": "yes", "-bestpath": "yes", "-pl_window": "5"]
 
     /// Loads the model for a locale into a new decoder, for a session that does or does not show
     /// partials.
@@ -157,7 +167,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// PocketSphinx's own noise removal off (unless ``decoderOptions`` sets `-remove_noise`):
     /// on the LibriVox recordings that takes the word error rate of the large English model from
     /// 26.8 % to 12.7 %. Searched as it arrives, for partials, the utterance has only a running
-    /// estimate of the mean, and noise removal then helps (`Benchmarks/accuracy_table.py`).
+    /// estimate of the mean, and noise removal then helps (`Benchmarks/accuracy_table.py`); it is
+    /// searched in one forward pass, so partials come promptly and every word of the final was
+    /// in a partial first (``rescoringDecoderOptions`` trades that for accuracy).
     /// - Parameters:
     ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
     ///   - segmentation: Who cuts the audio into utterances, as in ``makeDecoder(locale:segmentation:)``.
@@ -177,11 +189,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
             ])
         switch segmentation {
         case .endpointer:
-            // Streaming keeps PocketSphinx's own settings, which favour the final's accuracy
-            // (``lowLatencyDecoderOptions`` is the other way); without partials the caller's
-            // options win over the whole-utterance defaults.
-            let options =
-                reportsPartials ? decoderOptions : decoderOptions.merging(Self.wholeUtteranceDefaults) { caller, _ in caller }
+            // The caller's options win over the defaults of either way of decoding.
+            let defaults = reportsPartials ? Self.streamingDefaults : Self.wholeUtteranceDefaults
+            let options = decoderOptions.merging(defaults) { caller, _ in caller }
             return try PocketSphinxUtteranceDecoder(
                 model: model, options: options, wholeUtterances: !reportsPartials, cepstralMeans: cepstralMeans,
                 logger: logger)

@@ -60,17 +60,35 @@ final class TestMicrophone {
     }
 
     /// Writes 16 kHz mono 16-bit samples, in whole 20 ms periods as a sound card would deliver them.
+    ///
+    /// They go into the FIFO in one write, after it has been made big enough to hold them all,
+    /// so the device never finds part of a period there. alsa-lib's `file` plugin reads its
+    /// `infile` once per period and leaves whatever a short read did not fill as the `null`
+    /// slave's silence, still counted as captured: a writer that falls behind the reader would
+    /// punch gaps of digital zeros into the speech, which no sound card does (they made the
+    /// recognizer hear "go forward ten meters stuff").
     func play(_ samples: [Int16]) {
         var padded = samples
         if padded.count % 320 != 0 { padded += [Int16](repeating: 0, count: 320 - padded.count % 320) }
         padded.withUnsafeBytes { bytes in
+            Self.makeRoom(writer, for: bytes.count)
             var offset = 0
             while offset < bytes.count, let base = bytes.baseAddress {
-                let written = write(writer, base + offset, min(4096, bytes.count - offset))
+                let written = write(writer, base + offset, bytes.count - offset)
                 if written <= 0 { return }
                 offset += written
             }
         }
+    }
+
+    /// Grows the FIFO's buffer to hold `byteCount` bytes and 64 KiB besides, for what it may already hold (Linux's
+    /// `F_SETPIPE_SZ`; up to `/proc/sys/fs/pipe-max-size`, 1 MiB by default, 32 s of audio).
+    private static func makeRoom(_ descriptor: Int32, for byteCount: Int) {
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ: F_LINUX_SPECIFIC_BASE (1024) + 7
+        let getPipeSize: Int32 = 1032
+        let current = Int(fcntl(descriptor, getPipeSize))
+        let wanted = min(1 << 20, byteCount + 64 * 1024)
+        if current < wanted { _ = fcntl(descriptor, setPipeSize, Int32(wanted)) }
     }
 
     func playSilence(seconds: Double) {
