@@ -63,7 +63,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     ///   - maxUtteranceDuration: The longest utterance in seconds (at least 1); longer speech is cut
     ///     into several utterances so the decoder's memory stays bounded. 30 by default.
     ///   - decoderOptions: Extra PocketSphinx command-line options, names with or without the
-    ///     leading `-`. Leave empty to get `pocketsphinx_continuous`'s accuracy.
+    ///     leading `-`; they win over the defaults ``makeDecoder(locale:segmentation:reportsPartials:)``
+    ///     describes, e.g. ``rescoringDecoderOptions``.
     ///   - logger: Where utterance boundaries are logged, at debug level. Audio and text are never logged.
     public init(
         modelDirectory: String? = nil,
