@@ -63,8 +63,8 @@ final class SpeexNoiseSuppressor {
         speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_DENOISE, &on)
         speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_NOISE_SUPPRESS, &level)
         speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_AGC, &off)
-        speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_VAD, &off)
-        speex_preprocess_ctl(state, SPEEX_PREPROCESS_SET_DEREVERB, &off)
+        // Voice activity and dereverberation are off from the start. Setting the first, even to
+        // off, makes libspeexdsp print a warning on standard error, which dictate keeps clean.
         input = [Float](repeating: 0, count: length)
         output = input
         pcm = [Int16](repeating: 0, count: length)
