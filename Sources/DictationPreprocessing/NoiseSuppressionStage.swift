@@ -24,8 +24,6 @@ final class NoiseSuppressionStage {
     /// automatic mode 0 until the first engagement, then the suppressor's latency. The output
     /// has that many more samples than the input had.
     private(set) var delay: Int
-    /// Whether the output is suppressed, or fading to it.
-    var isSuppressing: Bool { targetWeight == 1 }
 
     private let suppressor: SpeexNoiseSuppressor
     private let alwaysOn: Bool
