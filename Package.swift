@@ -27,7 +27,7 @@ let package = Package(
             ]
         ),
         .target(name: "DictationCapture", dependencies: ["DictationKit", "CALSA"]),
-        .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr"]),
+        .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr", "CSpeexDSP"]),
         .target(
             name: "DictationPocketSphinx",
             dependencies: ["DictationKit", "CPocketSphinx", .product(name: "Logging", package: "swift-log")]
@@ -47,6 +47,7 @@ let package = Package(
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         .executableTarget(
             name: "dictate",
             dependencies: [

@@ -8,6 +8,7 @@ packages=(
     libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us  # the recognizer and its English model
     libasound2-dev                                             # ALSA capture
     libsoxr-dev                                                # resampling
+    libspeexdsp-dev                                            # noise suppression (the speex preprocessor)
     libsqlite3-dev                                             # the transcript history (GRDB links the system SQLite)
     pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
     sox espeak-ng                                              # test fixtures: conversions and synthetic speech

@@ -3,24 +3,26 @@ import DictationKit
 
 /// How much conditioning `--preprocessing` asks for.
 enum PreprocessingPreset: String, ExpressibleByArgument, CaseIterable {
-    /// High-pass filter and gain control, as DictationKit does by default.
+    /// High-pass filter, noise suppression when the audio is noisy, and gain control, as
+    /// DictationKit does by default.
     case standard
     /// Format conversion only: the audio reaches the recognizer as recorded.
     case none
 }
 
 extension UtteranceSegmentation: ExpressibleByArgument {}
+extension NoiseSuppression: ExpressibleByArgument {}
 
 /// The preprocessing and endpointing knobs of `transcribe` and `listen`.
 struct SpeechProcessingOptions: ParsableArguments {
     @Option(help: "Who cuts speech into utterances: endpointer (DictationKit's) or recognizer (PocketSphinx's own).")
     var segmentation: UtteranceSegmentation = .endpointer
 
-    @Option(help: "standard (high-pass filter and gain control) or none (the audio as recorded).")
+    @Option(help: "standard (high-pass filter, noise suppression when noisy, gain control) or none (the audio as recorded).")
     var preprocessing: PreprocessingPreset = .standard
 
-    @Flag(help: "Lower steady background noise under the speech (spectral noise suppression).")
-    var noiseSuppression = false
+    @Option(help: "Lower steady background noise under the speech: auto (when the audio is noisy), on or off.")
+    var noiseSuppression: NoiseSuppression?
 
     @Option(name: .customLong("high-pass"), help: ArgumentHelp("High-pass cutoff in Hz.", valueName: "hz"))
     var highPassCutoff: Double?
@@ -54,7 +56,7 @@ struct SpeechProcessingOptions: ParsableArguments {
         var options = preprocessing == .none ? AudioPreprocessingOptions.none : AudioPreprocessingOptions()
         if let highPassCutoff { options.highPassCutoff = highPassCutoff }
         if let vadSensitivity { options.vadSensitivity = vadSensitivity }
-        if noiseSuppression { options.noiseSuppression = true }
+        if let noiseSuppression { options.noiseSuppression = noiseSuppression }
         return options
     }
 

@@ -1,17 +1,15 @@
 /// How a session's audio is conditioned before it reaches the recognizer and the endpointer.
 ///
-/// The defaults remove rumble and hum below 90 Hz, bring quiet speakers up to a steady level, and
-/// judge voice activity on 20 ms frames at medium sensitivity. ``none`` turns the conditioning
-/// off (the audio is only converted to the recognizer's format) but keeps voice activity detection,
-/// which the endpointer needs.
+/// The defaults remove rumble and hum below 90 Hz, lower background noise when the audio is noisy,
+/// bring quiet speakers up to a steady level, and judge voice activity on 20 ms frames at medium
+/// sensitivity. ``none`` turns the conditioning off (the audio is only converted to the
+/// recognizer's format) but keeps voice activity detection, which the endpointer needs.
 public struct AudioPreprocessingOptions: Sendable, Hashable {
     /// The high-pass filter's cutoff in Hz, or `nil` for no filter. Defaults to 90.
     public var highPassCutoff: Double?
-    /// Whether steady background noise (hiss, fans, hum) is lowered under the speech, bin by bin
-    /// of its spectrum; it delays the audio by 32 ms. Defaults to `false`: it helps in white noise
-    /// (WER at 10 dB SNR 94 % → 86 % with Debian's model) but costs words on clean speech with the
-    /// endpointer as it is tuned now (see docs/benchmarks.md).
-    public var noiseSuppression: Bool
+    /// When steady background noise is lowered under the speech. Defaults to
+    /// ``NoiseSuppression/automatic``: only when the audio is noisy.
+    public var noiseSuppression: NoiseSuppression
     /// Whether automatic gain control brings the speech to a steady level. Defaults to `true`.
     public var automaticGainControl: Bool
     /// How readily quiet sounds count as speech, 0 (only clear, loud speech) to 1 (anything above
@@ -20,20 +18,21 @@ public struct AudioPreprocessingOptions: Sendable, Hashable {
     /// The analysis frame length for voice activity. Defaults to 20 ms.
     public var frameDuration: FrameDuration
 
-    /// No high-pass filter and no gain control: the audio reaches the recognizer as converted.
+    /// No high-pass filter, no noise suppression and no gain control: the audio reaches the
+    /// recognizer as converted.
     public static let none = AudioPreprocessingOptions(
-        highPassCutoff: nil, noiseSuppression: false, automaticGainControl: false)
+        highPassCutoff: nil, noiseSuppression: .off, automaticGainControl: false)
 
     /// Creates preprocessing options; values out of range are clamped.
     /// - Parameters:
     ///   - highPassCutoff: Cutoff in Hz (20 to 1000), or `nil` for none.
-    ///   - noiseSuppression: Whether to lower steady background noise.
+    ///   - noiseSuppression: When to lower steady background noise.
     ///   - automaticGainControl: Whether to level the speech.
     ///   - vadSensitivity: 0...1.
     ///   - frameDuration: The voice activity frame length.
     public init(
         highPassCutoff: Double? = 90,
-        noiseSuppression: Bool = false,
+        noiseSuppression: NoiseSuppression = .automatic,
         automaticGainControl: Bool = true,
         vadSensitivity: Double = 0.5,
         frameDuration: FrameDuration = .milliseconds20

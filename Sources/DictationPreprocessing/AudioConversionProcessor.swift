@@ -1,16 +1,23 @@
 import DictationKit
 
 /// Runs one session's audio through an ``AudioConversionChain``: the format conversion stages,
-/// then the high-pass filter, voice activity detection, noise suppression and gain control.
+/// then the high-pass filter, noise suppression, voice activity detection and gain control.
 ///
-/// Voice activity is judged on the speech band of the audio: a copy through a 4th-order
-/// high-pass at 200 Hz, without the hum, its first harmonics and the rumble that would otherwise
-/// raise the detector's noise floor until quiet speech falls under it. (The recognizer's front end
-/// starts at 130 Hz, so little that matters for words lies below.) It is judged before noise
-/// suppression, whose residue (a faint hiss with a changing spectrum) would look like speech to
-/// an energy detector, and before gain control, whose changing gain would hide the real level;
-/// the verdicts are placed ``SpectralNoiseSuppressor/latency`` samples later, where their audio
-/// comes out. The gain holds while no speech is heard, so pauses don't pump the background up.
+/// Voice activity is judged on the speech band of the audio (``VoiceActivityTracker``): a copy
+/// through a 4th-order high-pass at 200 Hz, without the hum, its first harmonics and the rumble
+/// that would otherwise raise the detector's noise floor until quiet speech falls under it. (The
+/// recognizer's front end starts at 130 Hz, so little that matters for words lies below.) It is
+/// judged on what the recognizer gets, after noise suppression, so that where noise is lowered
+/// the endpointer hears the words the noise hid; and before gain control, whose changing gain
+/// would hide the real level. The gain holds while no speech is heard, so pauses don't pump the
+/// background up.
+///
+/// Whether automatic noise suppression engages is judged on the speech band of the audio
+/// *before* suppression, by a second detector (``SpeechToNoiseEstimator``): judged after it, the
+/// audio would look clean as soon as suppression made it so, and the suppression would flicker.
+/// The first engagement waits for a pause in the speech, where the audio can fall back by the
+/// suppressor's latency unheard (``NoiseSuppressionStage``). Clean audio is never delayed, and
+/// comes out exactly as with suppression off.
 ///
 /// Start times are counted in output samples, so a frame's time is exactly where its first
 /// sample lies in what the recognizer has been given, whatever the filters' delays.
@@ -18,12 +25,11 @@ final class AudioConversionProcessor: AudioProcessor {
     private let stages: [any AudioConversionStage]
     private let outputSampleRate: Int
     private var highPass: HighPassFilter?
-    private var noiseSuppressor: SpectralNoiseSuppressor?
+    private let noiseSuppressor: NoiseSuppressionStage?
+    /// The judge of the unsuppressed audio, in automatic mode.
+    private let noiseJudge: VoiceActivityTracker?
     private var gainControl: AutomaticGainControl?
     private let voiceActivity: VoiceActivityTracker
-    private var speechBandFilter: HighPassFilter
-    /// The speech band of the buffer being processed, kept to reuse its storage.
-    private var speechBand: [Float] = []
     private var producedSamples = 0
     /// Whether the detector's latest verdict was speech.
     private var speechHeard = false
@@ -36,12 +42,14 @@ final class AudioConversionProcessor: AudioProcessor {
         self.stages = stages
         self.outputSampleRate = outputSampleRate
         highPass = options.highPassCutoff.map { HighPassFilter(sampleRate: outputSampleRate, cutoff: $0) }
-        let suppressor = options.noiseSuppression ? SpectralNoiseSuppressor(sampleRate: outputSampleRate) : nil
+        let suppressor = NoiseSuppressionStage(mode: options.noiseSuppression, sampleRate: outputSampleRate)
         noiseSuppressor = suppressor
+        noiseJudge =
+            suppressor != nil && options.noiseSuppression == .automatic
+            ? VoiceActivityTracker(sampleRate: outputSampleRate, options: options) : nil
         gainControl = options.automaticGainControl ? AutomaticGainControl(sampleRate: outputSampleRate) : nil
-        voiceActivity = VoiceActivityTracker(
-            sampleRate: outputSampleRate, options: options, delay: suppressor?.latency ?? 0)
-        speechBandFilter = HighPassFilter(sampleRate: outputSampleRate, cutoff: 200, order: 4)
+        // Always-on suppression starts with its latency's silence, which the detector must not learn from.
+        voiceActivity = VoiceActivityTracker(sampleRate: outputSampleRate, options: options, skipping: suppressor?.delay ?? 0)
     }
 
     var detectsVoiceActivity: Bool { true }
@@ -64,19 +72,20 @@ final class AudioConversionProcessor: AudioProcessor {
         return condition(&samples, last: true)
     }
 
-    /// Filters, judges and levels the converted samples in place (no second copy of the buffer)
-    /// and wraps them in a frame.
+    /// Filters, judges and levels the converted samples in place and wraps them in a frame.
     private func condition(_ samples: inout [Float], last: Bool) -> AudioFrame {
         highPass?.process(&samples)
-        speechBand.removeAll(keepingCapacity: true)
-        speechBand.append(contentsOf: samples)
-        speechBandFilter.process(&speechBand)
-        var activity = voiceActivity.judge(speechBand)
-        if last { activity += voiceActivity.flush() }
-        if noiseSuppressor != nil {
-            noiseSuppressor?.process(&samples)
-            if last, let tail = noiseSuppressor?.flush() { samples += tail }
+        if let noiseSuppressor {
+            if let noiseJudge {
+                _ = noiseJudge.judge(samples)
+                if last { _ = noiseJudge.flush() }
+            }
+            noiseSuppressor.process(
+                &samples, engaged: noiseJudge?.speechToNoise.isNoisy ?? true, inPause: !voiceActivity.isSpeech)
+            if last { samples += noiseSuppressor.flush() }
         }
+        var activity = voiceActivity.judge(samples)
+        if last { activity += voiceActivity.flush() }
         // The gain follows speech only: in pauses it holds, so background is not pumped up.
         if let verdict = activity.last { speechHeard = verdict.isSpeech }
         gainControl?.holdsGain = !(speechHeard || activity.contains(where: \.isSpeech))

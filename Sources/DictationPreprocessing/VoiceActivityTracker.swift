@@ -1,38 +1,61 @@
 import DictationKit
 
-/// Cuts the recognizer's audio into analysis frames and judges each with an
-/// ``EnergyVoiceActivityDetector``, placing the verdicts in the session's sample count.
+/// Judges the speech band of the recognizer's audio frame by frame with an
+/// ``EnergyVoiceActivityDetector``, placing the verdicts in the session's sample count, and
+/// measures how far the speech stands above the noise (``SpeechToNoiseEstimator``).
 ///
-/// It is given the speech band of the audio (see ``AudioConversionProcessor``), so that hum and
-/// rumble don't raise the noise floor it learns.
+/// The speech band is a copy of the audio through a 4th-order high-pass at 200 Hz, without the
+/// hum, its first harmonics and the rumble that would otherwise raise the detector's noise floor
+/// until quiet speech falls under it (see ``AudioConversionProcessor``).
 ///
 /// A class, so that the framer's closure can reach the detector: the framer is being mutated
 /// while it calls back, and only a class's distinct properties may be touched meanwhile.
 final class VoiceActivityTracker {
     private var framer: AudioFramer
     private var detector: EnergyVoiceActivityDetector
+    private var speechBandFilter: HighPassFilter
+    /// The speech band of the buffer being judged, kept to reuse its storage.
+    private var speechBand: [Float] = []
     /// Where the next frame starts, in samples from the session's first.
-    private var nextFrameStart = 0
+    private var nextFrameStart: Int
+    /// Samples still to pass over unjudged at the start of the stream.
+    private var samplesToSkip: Int
+    /// How far the speech stands above the detector's noise floor, as of the last frame.
+    private(set) var speechToNoise: SpeechToNoiseEstimator
 
     /// - Parameters:
     ///   - sampleRate: The recognizer's rate.
     ///   - options: The frame duration and sensitivity.
-    ///   - delay: How many samples later the judged audio reaches the recognizer (a later stage's
-    ///     latency); verdicts are placed where their audio will be.
-    init(sampleRate: Int, options: AudioPreprocessingOptions, delay: Int = 0) {
-        nextFrameStart = delay
+    ///   - skipping: How many samples at the start of the stream are an earlier stage's silence
+    ///     (its latency): they are not judged, since digital silence would teach the detector a
+    ///     noise floor far below the room's, and the first verdict is placed after them.
+    init(sampleRate: Int, options: AudioPreprocessingOptions, skipping: Int = 0) {
+        nextFrameStart = max(0, skipping)
+        samplesToSkip = max(0, skipping)
         framer = AudioFramer(sampleRate: sampleRate, frameDuration: options.frameDuration)
         detector = EnergyVoiceActivityDetector(
             sampleRate: sampleRate, frameDuration: options.frameDuration, sensitivity: options.vadSensitivity,
             hangover: 0.06)
+        speechBandFilter = HighPassFilter(sampleRate: sampleRate, cutoff: 200, order: 4)
+        speechToNoise = SpeechToNoiseEstimator(frameDuration: options.frameDuration.seconds)
     }
 
+    /// Whether the latest verdict was speech (`false` before the first).
+    var isSpeech: Bool { detector.isSpeech }
+
     /// Judges the frames that `samples` complete.
-    /// - Parameter samples: The next samples of the stream.
+    /// - Parameter samples: The next samples of the stream (full band; the speech band is taken here).
     /// - Returns: A verdict per completed frame, in order.
     func judge(_ samples: [Float]) -> [VoiceActivityFrame] {
+        let skipped = min(samplesToSkip, samples.count)
+        samplesToSkip -= skipped
+        speechBand.removeAll(keepingCapacity: true)
+        speechBand.append(contentsOf: samples[skipped...])
+        speechBandFilter.process(&speechBand)
         var verdicts: [VoiceActivityFrame] = []
-        framer.append(samples) { frame in verdicts.append(judge(frame)) }
+        speechBand.withUnsafeBufferPointer { band in
+            framer.append(band) { frame in verdicts.append(judge(frame)) }
+        }
         return verdicts
     }
 
@@ -46,6 +69,7 @@ final class VoiceActivityTracker {
 
     private func judge(_ frame: UnsafeBufferPointer<Float>) -> VoiceActivityFrame {
         let decision = detector.process(frame: frame)
+        speechToNoise.update(energy: decision.energy, noiseFloor: decision.noiseFloor, isSpeech: decision.isSpeech)
         defer { nextFrameStart += frame.count }
         return VoiceActivityFrame(
             startSample: nextFrameStart, sampleCount: frame.count, isSpeech: decision.isSpeech, level: decision.energy)

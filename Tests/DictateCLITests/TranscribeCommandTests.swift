@@ -123,6 +123,20 @@ import Testing
         #expect(twoSubtitles.standardError.contains("takes one input"))
     }
 
+    @Test func noiseSuppressionTakesAutoOnOrOff() throws {
+        // goforward is clean: automatic suppression stays off and the words are those of off.
+        for mode in ["auto", "off"] {
+            let result = try DictateProcess.run(["transcribe", Self.goforward, "--noise-suppression", mode])
+            #expect(result.status == 0, "\(mode): \(result.standardError)")
+            #expect(result.standardOutput == "go forward ten meters\n", "\(mode)")
+        }
+        let on = try DictateProcess.run(["transcribe", Self.goforward, "--noise-suppression", "on"])
+        #expect(on.status == 0, "\(on.standardError)")
+        let bogus = try DictateProcess.run(["transcribe", Self.goforward, "--noise-suppression", "loud"])
+        #expect(bogus.status == 64)
+        #expect(bogus.standardError.contains("auto"), "the error lists the values: \(bogus.standardError)")
+    }
+
     @Test func localesListsTheInstalledEnglishModel() throws {
         let result = try DictateProcess.run(["locales"])
         #expect(result.status == 0, "\(result.standardError)")
