@@ -11,6 +11,8 @@ struct PartialLatencyRun {
     let recordings: [[Float]]
     let utterances: Int
     let recognizer: PocketSphinxRecognizer
+    /// The session's options: partials on.
+    let options: DictationOptions
 
     struct Result {
         var latencies: [Double] = []
@@ -30,7 +32,7 @@ struct PartialLatencyRun {
         samples += pause
         let microphone = RealTimeMicrophone(samples: samples)
         let session = DictationSession(source: microphone.source, preprocessing: AudioConversionChain(), recognizer: recognizer)
-        let stream = try await session.start(DictationOptions(reportsPartials: true))
+        let stream = try await session.start(options)
         microphone.start()
 
         var result = Result()

@@ -7,6 +7,8 @@ struct StopLatencyRun {
     let recordings: [[Float]]
     let sessions: Int
     let recognizer: PocketSphinxRecognizer
+    /// The session's options: partials on.
+    let options: DictationOptions
 
     func run() async throws -> [Double] {
         var latencies: [Double] = []
@@ -14,7 +16,7 @@ struct StopLatencyRun {
             let speech = recordings[index % recordings.count]
             let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 8_000) + speech)
             let session = DictationSession(source: microphone.source, preprocessing: AudioConversionChain(), recognizer: recognizer)
-            let stream = try await session.start(DictationOptions(reportsPartials: true))
+            let stream = try await session.start(options)
             microphone.start()
             // Stop between 1.0 and 2.0 s into the speech (which starts 0.5 s in), mid-utterance.
             let stopAt = 0.5 + 1.0 + Double(index % 10) / 10

@@ -1,6 +1,6 @@
 // Latency of live dictation, release build:
 //
-//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--model DIR] [--rescoring] [--decoder -NAME=VALUE ...]
+//     swift run -c release dictation-latency [--utterances 50] [--stops 50] [--model DIR] [--rescoring] [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...]
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. Two figures, each
@@ -35,6 +35,12 @@ for (index, argument) in arguments.enumerated() where argument == "--decoder" &&
     let pair = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
     if pair.count == 2 { decoderOptions[pair[0]] = pair[1] }
 }
+// The chain's noise suppression, automatic unless `--noise-suppression on|off` says otherwise.
+let suppression = arguments.firstIndex(of: "--noise-suppression").flatMap {
+    $0 + 1 < arguments.count ? NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
+} ?? .automatic
+let sessionOptions = DictationOptions(reportsPartials: true, preprocessing: AudioPreprocessingOptions(noiseSuppression: suppression))
+print("noise suppression: \(suppression.rawValue)")
 // The best installed model unless `--model DIR` names one.
 let modelDirectory = arguments.firstIndex(of: "--model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let recognizer = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
@@ -42,9 +48,9 @@ if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
 print("model: \((try? recognizer.model(for: "en-US").directory) ?? "none")")
 
 print("partial latency over \(utteranceCount) utterances, paced at real time…")
-let partials = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer).run()
+let partials = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions).run()
 print("stop() latency over \(stopCount) sessions…")
-let stops = stopCount > 0 ? try await StopLatencyRun(recordings: recordings, sessions: stopCount, recognizer: recognizer).run() : []
+let stops = stopCount > 0 ? try await StopLatencyRun(recordings: recordings, sessions: stopCount, recognizer: recognizer, options: sessionOptions).run() : []
 
 print("")
 print("measure                          count     p50 ms     p95 ms     max ms   target p95")
