@@ -67,6 +67,10 @@ final class TestMicrophone {
     /// slave's silence, still counted as captured: a writer that falls behind the reader would
     /// punch gaps of digital zeros into the speech, which no sound card does (they made the
     /// recognizer hear "go forward ten meters stuff").
+    ///
+    /// Returns once the device has read them all (or after a minute), so that what the test does
+    /// next, such as pressing Ctrl-C, happens after `dictate` has heard the audio however slowly
+    /// a loaded machine started it.
     func play(_ samples: [Int16]) {
         var padded = samples
         if padded.count % 320 != 0 { padded += [Int16](repeating: 0, count: 320 - padded.count % 320) }
@@ -78,6 +82,16 @@ final class TestMicrophone {
                 if written <= 0 { return }
                 offset += written
             }
+        }
+        waitUntilRead(timeout: 60)
+    }
+
+    /// Waits until nothing written is left in the FIFO, polling every 10 ms.
+    private func waitUntilRead(timeout: Double) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var unread: Int32 = 0
+        while Date() < deadline, ioctl(writer, UInt(FIONREAD), &unread) == 0, unread > 0 {
+            usleep(10_000)
         }
     }
 
