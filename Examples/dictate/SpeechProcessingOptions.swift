@@ -39,6 +39,9 @@ struct SpeechProcessingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Audio kept before the detected start of speech.", valueName: "seconds"))
     var preRoll: Double?
 
+    @Option(help: ArgumentHelp("Of the trailing silence, how much stays in the utterance's audio.", valueName: "seconds"))
+    var keptSilence: Double?
+
     func validate() throws {
         for (name, value) in [
             ("--high-pass", highPassCutoff), ("--trailing-silence", trailingSilence), ("--max-utterance", maxUtterance),
@@ -49,6 +52,7 @@ struct SpeechProcessingOptions: ParsableArguments {
             throw ValidationError("--vad-sensitivity must be between 0 and 1")
         }
         if let preRoll, !(0...1).contains(preRoll) { throw ValidationError("--pre-roll must be between 0 and 1 second") }
+        if let keptSilence, !(keptSilence >= 0) { throw ValidationError("--kept-silence must be 0 or more seconds") }
     }
 
     /// The options as DictationKit takes them.
@@ -65,6 +69,7 @@ struct SpeechProcessingOptions: ParsableArguments {
         let defaults = EndpointingOptions()
         return EndpointingOptions(
             segmentation: segmentation, trailingSilence: trailingSilence ?? defaults.trailingSilence,
-            maxUtteranceDuration: maxUtterance ?? defaults.maxUtteranceDuration, preRoll: preRoll ?? defaults.preRoll)
+            maxUtteranceDuration: maxUtterance ?? defaults.maxUtteranceDuration, preRoll: preRoll ?? defaults.preRoll,
+            keptSilence: keptSilence ?? defaults.keptSilence)
     }
 }

@@ -42,4 +42,15 @@ public struct AudioFrame: Sendable {
 
     /// The duration of the buffer in seconds.
     public var duration: Double { sampleRate > 0 ? Double(frameCount) / Double(sampleRate) : 0 }
+
+    /// The frame without the samples at or after a stream time.
+    /// - Parameter time: Seconds from the start of the stream.
+    /// - Returns: The frame, cut short when it reaches past `time`.
+    func truncated(at time: Double) -> AudioFrame {
+        let keep = max(0, min(frameCount, Int(((time - startTime) * Double(sampleRate)).rounded(.up))))
+        guard keep < frameCount else { return self }
+        var frame = self
+        frame.samples = Array(samples.prefix(keep * channelCount))
+        return frame
+    }
 }

@@ -1,68 +1,216 @@
-/// Hands the recognizer's audio to the decoder: the whole stream when the decoder segments it
-/// itself, or one utterance at a time as the ``Endpointer`` cuts it.
-struct DecoderFeed {
-    private let decoder: any SpeechDecoder
-    private var endpointer: Endpointer?
-    private let sampleRate: Double
-    private let reportPartials: Bool
+import Logging
 
-    /// - Parameters:
-    ///   - decoder: The session's decoder; its ``SpeechDecoder/segmentation`` decides the way.
-    ///   - options: The session's options (endpointing and partials).
-    ///   - sampleRate: The recognizer's sample rate.
-    init(decoder: any SpeechDecoder, options: DictationOptions, sampleRate: Int) {
-        self.decoder = decoder
-        self.sampleRate = Double(sampleRate)
-        reportPartials = options.reportsPartials
-        endpointer =
-            decoder.segmentation == .endpointer
-            ? Endpointer(options: options.endpointing, sampleRate: sampleRate) : nil
+/// Hands the recognizer's audio to the decoders: the whole stream to a decoder that segments it
+/// itself, or one utterance at a time, as the ``Endpointer`` cuts it, to the ``FinalPass`` and,
+/// for partials, to a streaming decoder beside it.
+///
+/// With the endpointer, finals come from the final pass's own thread and go straight to the
+/// ``EventDelivery``; what ``process(_:showingPartials:)`` returns is what the audio thread itself
+/// learnt: speech starts and ends, and partials.
+final class DecoderFeed {
+    /// An update and the utterance it belongs to (`nil`: the stream's, for a self-segmenting decoder).
+    typealias Update = (update: RecognitionUpdate, utterance: Int?)
+
+    private enum Route {
+        /// The decoder cuts the stream itself, on the audio thread.
+        case stream(any SpeechDecoder)
+        /// The endpointer cuts; the final pass decodes each utterance on its thread; a streaming
+        /// decoder may show partials on the audio thread.
+        case utterances(finalPass: FinalPass, partials: (any SpeechDecoder)?)
     }
 
-    /// Decodes the next processed buffer.
-    /// - Parameter frame: Mono audio at the recognizer's rate, with its voice activity.
-    /// - Returns: The recognizer's updates, speech start and end included.
-    mutating func process(_ frame: AudioFrame) throws(DictationError) -> [RecognitionUpdate] {
-        guard var endpointer else {
-            return try decoder.process(frame.samples, reportPartials: reportPartials)
+    private let route: Route
+    private var endpointer: Endpointer?
+    private let sampleRate: Double
+    private let logger: Logger
+    /// The endpointer's utterances so far: the open or last one is `utterance`.
+    private var utterance = -1
+    /// Whether the partial decoder follows the open utterance; it stops when partials are not
+    /// wanted any more (the session fell behind, or is stopping) and resumes with the next one.
+    private var partialsFollow = false
+    /// The final pass's failure that ends the run.
+    private let fatalFailure = Guarded<DictationError?>(nil)
+
+    /// - Parameters:
+    ///   - decoders: The run's decoders.
+    ///   - options: The session's options (endpointing).
+    ///   - sampleRate: The recognizer's sample rate.
+    ///   - delivery: Where the final pass delivers.
+    ///   - metrics: Where the final pass's decoding time is counted.
+    ///   - logger: Where partial-decoder failures are logged.
+    init(
+        decoders: SessionDecoders, options: DictationOptions, sampleRate: Int, delivery: EventDelivery,
+        metrics: SessionMetrics, logger: Logger
+    ) {
+        self.sampleRate = Double(sampleRate)
+        self.logger = logger
+        guard decoders.main.segmentation == .endpointer else {
+            route = .stream(decoders.main)
+            return
         }
-        let actions = endpointer.push(frame.samples, activity: frame.voiceActivity)
-        self.endpointer = endpointer
-        return try perform(actions)
+        endpointer = Endpointer(options: options.endpointing, sampleRate: sampleRate)
+        let fatalFailure = self.fatalFailure
+        let finalPass = FinalPass(decoder: decoders.main, metrics: metrics) { outcome in
+            switch outcome {
+            case .updates(let updates, let utterance):
+                delivery.emit(updates, utterance: utterance)
+            case .failed(let error, let utterance, let fatal):
+                // An utterance that showed partials still gets its (empty) final.
+                delivery.emit([.final(Transcript(text: "", utteranceIndex: 0, startTime: 0, endTime: 0))], utterance: utterance)
+                if fatal {
+                    fatalFailure.update { $0 = error.asFatal }
+                } else {
+                    delivery.emit(.error(error.asNonFatal))
+                }
+            }
+        }
+        route = .utterances(finalPass: finalPass, partials: decoders.partials)
+    }
+
+    /// The failure of the final pass that ends the run, once there is one.
+    var failure: DictationError? { fatalFailure.read { $0 } }
+
+    /// Decodes the next processed buffer.
+    /// - Parameters:
+    ///   - frame: Mono audio at the recognizer's rate, with its voice activity.
+    ///   - showingPartials: Whether partials are wanted for this audio.
+    /// - Returns: What the audio thread learnt: speech start and end, partials; with a
+    ///   self-segmenting decoder, its finals too.
+    /// - Throws: ``DictationError`` when a self-segmenting decoder fails.
+    func process(_ frame: AudioFrame, showingPartials: Bool) throws(DictationError) -> [Update] {
+        switch route {
+        case .stream(let decoder):
+            return try decoder.process(frame.samples, reportPartials: showingPartials).map { ($0, nil) }
+        case .utterances(let finalPass, let partials):
+            guard var endpointer else { return [] }
+            let actions = endpointer.push(frame.samples, activity: frame.voiceActivity)
+            self.endpointer = endpointer
+            return perform(actions, finalPass: finalPass, partials: partials, showingPartials: showingPartials)
+        }
     }
 
     /// Ends the open utterance now, decoded to its end: at the end of the stream, or at a pause or
-    /// a commit, after which the stream may go on.
-    /// - Returns: The last updates, ending with the last final when an utterance was open.
-    mutating func finish() throws(DictationError) -> [RecognitionUpdate] {
-        guard var endpointer else { return try decoder.finish() }
-        let actions = endpointer.finish()
-        self.endpointer = endpointer
-        return try perform(actions)
+    /// a commit, after which the stream may go on. With the endpointer its final comes from the
+    /// final pass: ``drain()`` waits for it.
+    /// - Returns: The last updates the audio thread learnt.
+    /// - Throws: ``DictationError`` when a self-segmenting decoder fails.
+    func finish() throws(DictationError) -> [Update] {
+        switch route {
+        case .stream(let decoder):
+            return try decoder.finish().map { ($0, nil) }
+        case .utterances(let finalPass, let partials):
+            guard var endpointer else { return [] }
+            let actions = endpointer.finish()
+            self.endpointer = endpointer
+            return perform(actions, finalPass: finalPass, partials: partials, showingPartials: false)
+        }
     }
 
-    /// After a decoder failure: drops the utterance it was decoding, so that the next starts clean.
-    /// What the decoder still makes of the failed utterance is not trusted and is thrown away.
+    /// Waits until every final of the utterances ended so far has been delivered.
+    func drain() {
+        if case .utterances(let finalPass, _) = route { finalPass.drain() }
+    }
+
+    /// Ends the final pass's thread once its queue is done; nothing waits for it.
+    func close() {
+        if case .utterances(let finalPass, _) = route { finalPass.close() }
+    }
+
+    /// After a failure of a self-segmenting decoder: drops the utterance it was decoding, so that
+    /// the next starts clean. What the decoder still makes of it is not trusted.
     func abandonUtterance() {
-        _ = try? decoder.finish()
+        if case .stream(let decoder) = route { _ = try? decoder.finish() }
     }
 
-    private func perform(_ actions: [Endpointer.Action]) throws(DictationError) -> [RecognitionUpdate] {
-        var updates: [RecognitionUpdate] = []
+    // MARK: - Utterances
+
+    private func perform(
+        _ actions: [Endpointer.Action], finalPass: FinalPass, partials: (any SpeechDecoder)?, showingPartials: Bool
+    ) -> [Update] {
+        // The final pass gets its work first, so it can start while partials are decoded here.
+        var requests: [FinalPass.Request] = []
+        var first = utterance
+        for action in actions {
+            switch action {
+            case .begin(let audioStart, _):
+                first += 1
+                requests.append(.begin(utterance: first, at: seconds(audioStart)))
+            case .audio(let samples): requests.append(.audio(samples))
+            case .mayEnd: requests.append(.mayEnd)
+            case .end: requests.append(.end)
+            }
+        }
+        finalPass.submit(requests)
+
+        var updates: [Update] = []
         for action in actions {
             switch action {
             case .begin(let audioStart, let speechStart):
-                try decoder.beginUtterance(at: seconds(audioStart))
-                updates.append(.speechStarted(at: seconds(speechStart)))
+                utterance += 1
+                updates.append((.speechStarted(at: seconds(speechStart)), utterance))
+                partialsFollow = false
+                if let partials, showingPartials {
+                    partialsFollow = follow { () throws(DictationError) in try partials.beginUtterance(at: seconds(audioStart)) }
+                }
             case .audio(let samples):
-                updates += try decoder.process(samples, reportPartials: reportPartials)
+                guard let partials, partialsFollow else { break }
+                if !showingPartials {
+                    stopFollowing(partials)
+                    break
+                }
+                var heard: [RecognitionUpdate] = []
+                partialsFollow = follow { () throws(DictationError) in heard = try partials.process(samples, reportPartials: true) }
+                updates += heard.filter(\.isPartial).map { ($0, utterance) }
+            case .mayEnd:
+                break
             case .end(let speechEnd, _, _):
-                updates.append(.speechEnded(at: seconds(speechEnd)))
-                updates += try decoder.endUtterance()
+                updates.append((.speechEnded(at: seconds(speechEnd)), utterance))
+                if let partials { stopFollowing(partials) }
             }
         }
         return updates
     }
 
+    /// Runs a partial-decoder call; a failure only ends the partials of this utterance.
+    /// - Returns: Whether the partial decoder still follows the utterance.
+    private func follow(_ call: () throws(DictationError) -> Void) -> Bool {
+        do {
+            try call()
+            return true
+        } catch {
+            logger.debug("partial decoder failed; no more partials for this utterance", metadata: ["code": "\(error.code)"])
+            return false
+        }
+    }
+
+    private func stopFollowing(_ partials: any SpeechDecoder) {
+        guard partialsFollow else { return }
+        partialsFollow = false
+        // Its final is not used: the final pass makes the utterance's.
+        _ = try? partials.endUtterance()
+    }
+
     private func seconds(_ sample: Int) -> Double { Double(sample) / sampleRate }
+}
+
+extension RecognitionUpdate {
+    fileprivate var isPartial: Bool {
+        if case .partial = self { true } else { false }
+    }
+}
+
+extension DictationError {
+    /// The same error, ending the session.
+    var asFatal: DictationError {
+        var copy = self
+        copy.isFatal = true
+        return copy
+    }
+
+    /// The same error, reported while the session goes on.
+    var asNonFatal: DictationError {
+        var copy = self
+        copy.isFatal = false
+        return copy
+    }
 }

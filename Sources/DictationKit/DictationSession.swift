@@ -94,11 +94,25 @@ public final class DictationSession: DictationBridge {
     }
 
     /// Stops the run: stops reading, delivers the last final, ends the stream, then returns.
+    /// The source is released first, as soon as what it captured is read (see ``endAudio()``).
     /// Safe to call twice, before ``start(_:)`` or after the run ended.
     public func stop() async {
         guard let run = current.withLock({ $0 }) else { return }
         run.control.requestStop()
         await run.control.waitUntilFinished()
+    }
+
+    /// Ends the audio at once and lets the run finish on its own: capture stops, the source (the
+    /// microphone) is released, and this returns; what was captured is still decoded, and the
+    /// last final arrives on the stream, which then ends. The split Apple's
+    /// `SFSpeechRecognitionTask.finish()` makes: unlike ``stop()``, the caller need not wait for the
+    /// last final; unlike ``cancel()``, nothing is lost.
+    ///
+    /// Safe to call twice, before ``start(_:)`` or after the run ended.
+    public func endAudio() async {
+        guard let run = current.withLock({ $0 }) else { return }
+        run.control.requestStop()
+        await run.control.waitUntilSourceReleased()
     }
 
     /// Ends the run at once: the block that was not committed is discarded (a

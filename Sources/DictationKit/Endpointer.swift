@@ -3,9 +3,16 @@
 /// longer than the maximum is split where the speaker paused.
 ///
 /// Positions are sample indices at the recognizer's rate, counted from the session's first
-/// sample. The endpointer holds audio only while no utterance is open (the pre-roll) and, near the
-/// maximum length, while it looks for a pause to split at; otherwise audio goes straight on to the
-/// recognizer, so partials are as prompt as the audio.
+/// sample. The endpointer holds audio only while no utterance is open (the pre-roll), after speech
+/// has paused for longer than the kept silence (until the pause ends the utterance or speech
+/// resumes) and, near the maximum length, while it looks for a pause to split at; otherwise audio
+/// goes straight on to the recognizer, so partials are as prompt as the audio.
+///
+/// An utterance's audio ends ``EndpointingOptions/keptSilence`` after its last speech, although
+/// the decision that it ended waits for the whole ``EndpointingOptions/trailingSilence``. So once
+/// the kept silence has passed, the utterance's audio is known if the pause goes on: the
+/// endpointer says so (``Action/mayEnd(audioEnd:)``), and a decoder that searches utterances whole
+/// can start on them while the rest of the trailing silence is still being waited for.
 struct Endpointer {
     /// What the session should do with the decoder.
     enum Action: Equatable {
@@ -13,6 +20,10 @@ struct Endpointer {
         case begin(audioStart: Int, speechStart: Int)
         /// Decode these samples of the open utterance.
         case audio([Float])
+        /// The open utterance's audio, as given so far, ends here if the pause that began goes on
+        /// for the rest of the trailing silence; until then no more audio comes. More audio (the
+        /// speaker went on) means it did not end here.
+        case mayEnd(audioEnd: Int)
         /// Close the utterance: its speech ended at `speechEnd`, its audio at `audioEnd`.
         case end(speechEnd: Int, audioEnd: Int, reason: EndReason)
     }
@@ -31,9 +42,13 @@ struct Endpointer {
         var holding = false
         /// The frames judged while holding: the places a split may go.
         var splitCandidates: [VoiceActivityFrame] = []
+        /// Where the audio ends if the pause after the last speech ends the utterance: the kept
+        /// silence after it. Set once the kept silence has passed; audio after it is held back.
+        var tentativeEnd: Int?
     }
 
     private let trailingSilence: Int
+    private let keptSilence: Int
     private let maxUtterance: Int
     private let preRoll: Int
     private let splitWindow: Int
@@ -53,6 +68,7 @@ struct Endpointer {
     init(options: EndpointingOptions, sampleRate: Int) {
         let rate = Double(sampleRate)
         trailingSilence = Int(options.trailingSilence * rate)
+        keptSilence = min(Int(options.keptSilence * rate), trailingSilence)
         maxUtterance = Int(options.maxUtteranceDuration * rate)
         preRoll = Int(options.preRoll * rate)
         splitWindow = min(Int(EndpointingOptions.splitSearchWindow * rate), maxUtterance / 2)
@@ -69,7 +85,7 @@ struct Endpointer {
         for frame in activity {
             judge(frame, into: &actions)
         }
-        if let open, !open.holding {
+        if let open, !open.holding, open.tentativeEnd == nil {
             release(upTo: pendingEnd, into: &actions)
         } else if open == nil {
             // Keep only what a pre-roll can reach: the next onset is at or after `judgedUpTo`.
@@ -89,11 +105,14 @@ struct Endpointer {
             return []
         }
         var actions: [Action] = []
-        let end = pendingEnd
+        // After a pause the utterance ends where a pause ends it; the silence held after it is
+        // dropped with the pre-roll.
+        let end = utterance.tentativeEnd ?? pendingEnd
         release(upTo: end, into: &actions)
         actions.append(.end(speechEnd: max(utterance.start, utterance.lastSpeechEnd), audioEnd: end, reason: .endOfAudio))
         lastUtteranceEnd = end
         open = nil
+        discard(upTo: pendingEnd)
         return actions
     }
 
@@ -113,9 +132,23 @@ struct Endpointer {
         }
         if frame.isSpeech {
             utterance.lastSpeechEnd = frame.endSample
-        } else if frame.endSample - utterance.lastSpeechEnd >= trailingSilence {
-            close(at: frame.endSample, speechEnd: utterance.lastSpeechEnd, reason: .silence, into: &actions)
-            return
+            // The speaker went on: the held silence is part of the utterance after all.
+            if utterance.tentativeEnd != nil, !utterance.holding { release(upTo: frame.startSample, into: &actions) }
+            utterance.tentativeEnd = nil
+        } else {
+            let silence = frame.endSample - utterance.lastSpeechEnd
+            if silence >= trailingSilence {
+                close(
+                    at: utterance.tentativeEnd ?? frame.endSample, speechEnd: utterance.lastSpeechEnd, reason: .silence,
+                    into: &actions)
+                return
+            }
+            if utterance.tentativeEnd == nil, !utterance.holding, silence >= keptSilence {
+                release(upTo: frame.endSample, into: &actions)
+                let audioEnd = max(frame.endSample, pendingStart)
+                utterance.tentativeEnd = audioEnd
+                actions.append(.mayEnd(audioEnd: audioEnd))
+            }
         }
         let length = frame.endSample - utterance.start
         if length >= maxUtterance - splitWindow {
@@ -123,6 +156,7 @@ struct Endpointer {
                 // From here on audio waits, so the split can still go before it.
                 release(upTo: frame.startSample, into: &actions)
                 utterance.holding = true
+                utterance.tentativeEnd = nil
             }
             utterance.splitCandidates.append(frame)
         }

@@ -1,16 +1,25 @@
 import Logging
 
-/// Turns a decoder's updates into the session's events and keeps the per-utterance contract:
+/// Turns decoders' updates into the session's events and keeps the per-utterance contract:
 /// zero or more partials, then exactly one final, with utterances numbered by the session.
+///
+/// Updates name the utterance they belong to (the session's count of the endpointer's
+/// utterances), since with two passes the next utterance's partials may come before an
+/// utterance's final. A decoder that segments the stream itself has no such count: its updates
+/// belong to the utterance after its last final.
 struct EventEmitter {
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let options: DictationOptions
     /// The language of the session's errors: that of the locale asked for, even when a model of
     /// another locale is used, since it is the language the person reads.
     private let language: DictationError.Language
+    private var numbering = UtteranceNumbering()
+    /// Finals delivered.
     private(set) var utteranceCount = 0
-    private var openUtteranceHasPartial = false
-    private var lastPartialText = ""
+    /// The utterance of a self-segmenting decoder's updates: the one after its last final.
+    private var streamUtterance = 0
+    /// The last partial delivered, and its utterance.
+    private var lastPartial: (utterance: Int, text: String)?
     /// Where finals are made durable before they are delivered, once the run has a decoder.
     private var history: SessionHistory?
     /// Where delivered events are counted and timed, when the session records metrics.
@@ -23,10 +32,14 @@ struct EventEmitter {
     }
 
     /// Delivers what the updates call for.
+    /// - Parameters:
+    ///   - updates: A decoder's updates, in order.
+    ///   - utterance: The session's count of the utterance they belong to; `nil` for a decoder
+    ///     that segments the stream itself.
     /// - Returns: The finals delivered, numbered as the consumer saw them.
     @discardableResult
-    mutating func emit(_ updates: [RecognitionUpdate]) -> [Transcript] {
-        updates.compactMap { emit($0) }
+    mutating func emit(_ updates: [RecognitionUpdate], utterance: Int? = nil) -> [Transcript] {
+        updates.compactMap { emit($0, utterance: utterance ?? streamUtterance) }
     }
 
     mutating func emitEvent(_ event: DictationEvent) {
@@ -52,7 +65,7 @@ struct EventEmitter {
         history = nil
     }
 
-    private mutating func emit(_ update: RecognitionUpdate) -> Transcript? {
+    private mutating func emit(_ update: RecognitionUpdate, utterance: Int) -> Transcript? {
         switch update {
         case .speechStarted(let time):
             if options.reportsSpeechActivity { continuation.yield(.speechStarted(at: time)) }
@@ -60,21 +73,19 @@ struct EventEmitter {
             if options.reportsSpeechActivity { continuation.yield(.speechEnded(at: time)) }
         case .partial(var transcript):
             // A partial that says nothing new, or nothing at all, is noise for the consumer.
-            guard options.reportsPartials, !transcript.text.isEmpty, transcript.text != lastPartialText else { return nil }
-            transcript.utteranceIndex = utteranceCount
-            lastPartialText = transcript.text
-            openUtteranceHasPartial = true
+            guard options.reportsPartials, !transcript.text.isEmpty else { return nil }
+            if let lastPartial, lastPartial.utterance == utterance, lastPartial.text == transcript.text { return nil }
+            transcript.utteranceIndex = numbering.index(showing: utterance)
+            lastPartial = (utterance, transcript.text)
             continuation.yield(.partial(transcript))
             metrics?.delivered(.partial)
         case .final(var transcript):
-            defer {
-                openUtteranceHasPartial = false
-                lastPartialText = ""
-            }
+            streamUtterance = utterance + 1
+            if lastPartial?.utterance == utterance { lastPartial = nil }
             // An utterance that produced no words and showed nothing is not an utterance;
             // one that showed a partial must still get its (possibly empty) final.
-            guard !transcript.text.isEmpty || openUtteranceHasPartial else { return nil }
-            transcript.utteranceIndex = utteranceCount
+            guard let index = numbering.settle(utterance, isEmpty: transcript.text.isEmpty) else { return nil }
+            transcript.utteranceIndex = index
             utteranceCount += 1
             // Durable first: a process killed once the consumer has the final has kept it.
             let historyError = history?.save(transcript)

@@ -32,6 +32,8 @@ final class RunControl: Sendable {
         var takenTicket: UInt64 = 0
         var requestWaiters: [(ticket: UInt64, waiter: CheckedContinuation<Void, Never>)] = []
         var finishWaiters: [CheckedContinuation<Void, Never>] = []
+        var sourceReleased = false
+        var releaseWaiters: [CheckedContinuation<Void, Never>] = []
         var reader: ReaderHandle?
         var runState = DictationState.idle
         var committed: [DictationBlock] = []
@@ -103,6 +105,18 @@ final class RunControl: Sendable {
         }
     }
 
+    /// Waits until the run has released its source (or ended).
+    func waitUntilSourceReleased() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                if state.sourceReleased || state.finished { return true }
+                state.releaseWaiters.append(waiter)
+                return false
+            }
+            if done { waiter.resume() }
+        }
+    }
+
     // MARK: - The audio thread
 
     /// Keeps the open reader so that stop and cancel can interrupt a blocked read.
@@ -116,6 +130,16 @@ final class RunControl: Sendable {
 
     func detachReader() {
         state.withLock { $0.reader = nil }
+    }
+
+    /// The run closed its source: the device is free.
+    func sourceReleased() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.sourceReleased = true
+            defer { state.releaseWaiters = [] }
+            return state.releaseWaiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// The requests made since the last call, or `nil` when there are none.
@@ -159,9 +183,10 @@ final class RunControl: Sendable {
     func finish() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.finished = true
-            let waiters = state.finishWaiters + state.requestWaiters.map(\.waiter)
+            let waiters = state.finishWaiters + state.requestWaiters.map(\.waiter) + state.releaseWaiters
             state.finishWaiters = []
             state.requestWaiters = []
+            state.releaseWaiters = []
             return waiters
         }
         for waiter in waiters { waiter.resume() }

@@ -1,11 +1,12 @@
 import Metrics
+import Synchronization
 
 /// What one run of a session records through swift-metrics (see ``DictationMetrics``).
 ///
-/// Made by the run on its audio thread and used only there: the run tells it when audio was read
-/// and how long converting and decoding took; the ``EventEmitter`` tells it what was delivered.
-/// Nothing here is called per sample, at most a few times per read.
-final class SessionMetrics {
+/// Made by the run on its audio thread: the run tells it when audio was read and how long
+/// converting and decoding took; the ``EventEmitter`` tells it what was delivered, from the audio
+/// thread or the final pass's. Nothing here is called per sample, at most a few times per read.
+final class SessionMetrics: Sendable {
     /// The kinds of event whose latency is timed.
     enum TimedEvent: String {
         case partial, final
@@ -14,32 +15,43 @@ final class SessionMetrics {
     private let factory: any MetricsFactory
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
-    private var handles: Handles
-    /// When the last buffer of audio was read: every event the session delivers after it was
-    /// produced by that buffer (or, at the end, by what the preprocessing and decoder held back).
-    private var lastRead: ContinuousClock.Instant?
-    private var audioSeconds = 0.0
-    private var processing = Duration.zero
+    private let state: Mutex<State>
+
+    private struct State {
+        var handles: Handles
+        /// When the last buffer of audio was read: every event the session delivers after it was
+        /// produced by that buffer or one before it (or, at the end, by what the preprocessing and
+        /// decoders held back).
+        var lastRead: ContinuousClock.Instant?
+        var audioSeconds = 0.0
+        var processing = Duration.zero
+    }
 
     /// - Parameters:
     ///   - factory: The backend to record into: the app's, or swift-metrics' no-op one.
     ///   - locale: The locale asked for; see ``use(locale:)``.
     init(factory: any MetricsFactory, locale: String) {
         self.factory = factory
-        handles = Handles(locale: locale, factory: factory)
+        state = Mutex(State(handles: Handles(locale: locale, factory: factory)))
         started = clock.now
     }
 
     /// Labels what follows with the locale the recognizer really recognizes, once it is known.
     func use(locale: String) {
-        guard locale != handles.locale else { return }
-        handles = Handles(locale: locale, factory: factory)
+        let factory = factory
+        state.withLock { state in
+            guard locale != state.handles.locale else { return }
+            state.handles = Handles(locale: locale, factory: factory)
+        }
     }
 
     /// A buffer was read from the source just now.
     func audioRead(_ frame: AudioFrame) {
-        lastRead = clock.now
-        audioSeconds += frame.duration
+        let now = clock.now
+        state.withLock {
+            $0.lastRead = now
+            $0.audioSeconds += frame.duration
+        }
     }
 
     /// The current instant, to hand back to ``processed(since:)``.
@@ -47,27 +59,36 @@ final class SessionMetrics {
 
     /// Converting and decoding ran from `start` until now.
     func processed(since start: ContinuousClock.Instant) {
-        processing += clock.now - start
+        let elapsed = clock.now - start
+        state.withLock { $0.processing += elapsed }
     }
 
     /// A partial or final was yielded to the stream just now.
     func delivered(_ event: TimedEvent) {
-        if event == .final { handles.utterances.increment() }
-        guard let lastRead else { return }
-        handles.latency(event).recordNanoseconds(Self.nanoseconds(clock.now - lastRead))
+        let now = clock.now
+        state.withLock { state in
+            if event == .final { state.handles.utterances.increment() }
+            guard let lastRead = state.lastRead else { return }
+            state.handles.latency(event).recordNanoseconds(Self.nanoseconds(now - lastRead))
+        }
     }
 
     /// An error event was yielded to the stream.
     func delivered(_ error: DictationError) {
-        handles.errors(error.code).increment()
-        if error.code == .captureOverrun { handles.overruns.increment() }
+        state.withLock { state in
+            state.handles.errors(error.code).increment()
+            if error.code == .captureOverrun { state.handles.overruns.increment() }
+        }
     }
 
     /// The run is over: records its duration and real-time factor.
     func runEnded() {
-        handles.sessionDuration.recordNanoseconds(Self.nanoseconds(clock.now - started))
-        if audioSeconds > 0 {
-            handles.realTimeFactor.record(Self.seconds(processing) / audioSeconds)
+        let duration = clock.now - started
+        state.withLock { state in
+            state.handles.sessionDuration.recordNanoseconds(Self.nanoseconds(duration))
+            if state.audioSeconds > 0 {
+                state.handles.realTimeFactor.record(Self.seconds(state.processing) / state.audioSeconds)
+            }
         }
     }
 

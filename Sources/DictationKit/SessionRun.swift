@@ -57,11 +57,9 @@ final class SessionRun: Sendable {
     // MARK: - The audio thread
 
     private func run() {
-        var pipeline = EventEmitter(continuation: continuation, options: options)
-        var blocks = BlockLedger()
-        defer { finish() }
         let metrics = SessionMetrics(factory: metricsFactory, locale: options.locale)
-        pipeline.metrics = metrics
+        let delivery = EventDelivery(continuation: continuation, options: options, metrics: metrics)
+        defer { finish() }
         // Before finish() (defers run last first), so that metrics are in when the stream ends.
         defer { metrics.runEnded() }
 
@@ -69,62 +67,75 @@ final class SessionRun: Sendable {
         do {
             reader = try source.open()
         } catch {
-            end(&pipeline, blocks: &blocks, error: error)
+            end(delivery, error: error)
             return
         }
         // stop() before the source was open could not interrupt it; pass it on now.
         if control.attach(reader) { reader.interrupt() }
-        defer {
+        // The source is released as soon as its audio is read, before the last decoding.
+        var sourceOpen = true
+        func releaseSource() {
+            guard sourceOpen else { return }
+            sourceOpen = false
             control.detachReader()
             reader.close()
+            control.sourceReleased()
         }
+        defer { releaseSource() }
         if control.isCancelled { return }
 
         let processor: any AudioProcessor
-        let decoder: any SpeechDecoder
-        let localeEvent: DictationEvent?
+        let decoders: SessionDecoders
         do {
             processor = try preprocessing.makeProcessor(
                 input: reader.format, outputSampleRate: recognizer.sampleRate, options: options.preprocessing)
             // The endpointer needs the chain's voice activity; without it the recognizer segments.
             let segmentation: UtteranceSegmentation =
                 processor.detectsVoiceActivity ? options.endpointing.segmentation : .recognizer
-            let choice = try LocaleFallback().makeDecoder(
-                for: options.locale, segmentation: segmentation, reportsPartials: options.reportsPartials,
-                recognizer: recognizer, logger: logger)
-            (decoder, localeEvent) = (choice.decoder, choice.event)
+            decoders = try SessionDecoders.load(
+                recognizer: recognizer, options: options, segmentation: segmentation, logger: logger)
         } catch {
-            end(&pipeline, blocks: &blocks, error: error)
+            end(delivery, error: error)
             return
         }
-        metrics.use(locale: decoder.locale)
+        let locale = decoders.main.locale
+        metrics.use(locale: locale)
         // Every way out of the run from here on (stop, cancel, error, timeout) finishes the file.
         // One identity for the run, shared by its recording's name and its history entry.
         let runID = UUID()
-        if let problem = recording.open(format: reader.format, runID: runID) { pipeline.emitEvent(.error(problem)) }
-        defer { if let problem = recording.finish() { pipeline.emitEvent(.error(problem)) } }
-        if let localeEvent { pipeline.emitEvent(localeEvent) }
+        if let problem = recording.open(format: reader.format, runID: runID) { delivery.emit(.error(problem)) }
+        defer { if let problem = recording.finish() { delivery.emit(.error(problem)) } }
+        if let localeEvent = decoders.localeEvent { delivery.emit(localeEvent) }
         if let transcriptStore {
-            pipeline.startHistory(
+            delivery.startHistory(
                 store: transcriptStore,
                 session: TranscriptSessionInfo(
-                    id: runID, startedAt: Date(), locale: decoder.locale, requestedLocale: options.locale,
+                    id: runID, startedAt: Date(), locale: locale, requestedLocale: options.locale,
                     recordingPath: recording.path),
                 logger: logger)
         }
         // Runs before finish() (deferred earlier): the store hears of the end while the stream is open.
-        defer { pipeline.endHistory() }
+        defer { delivery.endHistory() }
         logger.debug(
             "session started",
             metadata: [
-                "format": "\(reader.format)", "locale": "\(decoder.locale)", "segmentation": "\(decoder.segmentation)",
+                "format": "\(reader.format)", "locale": "\(locale)", "segmentation": "\(decoders.main.segmentation)",
+                "passes": "\(decoders.partials == nil ? 1 : 2)",
             ])
-        var feed = DecoderFeed(decoder: decoder, options: options, sampleRate: recognizer.sampleRate)
-        change(to: .listening, &pipeline)
+        let feed = DecoderFeed(
+            decoders: decoders, options: options, sampleRate: recognizer.sampleRate, delivery: delivery,
+            metrics: metrics, logger: logger)
+        defer { feed.close() }
+        change(to: .listening, delivery)
 
         // 100 ms per read: small enough for prompt partials, large enough to keep calls cheap.
         let framesPerRead = max(1, reader.format.sampleRate / 10)
         let total = reader.expectedDuration
+        var blocker = AudioBlocker(format: reader.format)
+        /// How far into the source's stream the audio read so far reaches, in seconds: what was
+        /// captured, whether or not all of it could be kept, pauses included.
+        var captured = 0.0
+        /// Seconds of audio preprocessed: the time base of the endpointer's speech times.
         var processed = 0.0
         var lastProgress = -1.0
         var readError: DictationError?
@@ -132,6 +143,35 @@ final class SessionRun: Sendable {
         var endedByTimeout = false
         var paused = false
         var decoderFailures = 0
+
+        /// Preprocesses and decodes a block (the last one with what the filters still hold).
+        /// - Returns: The preprocessed samples.
+        func decode(_ block: AudioFrame, last: Bool = false) throws(DictationError) -> [Float] {
+            let processingStart = metrics.now
+            defer { metrics.processed(since: processingStart) }
+            var converted = try processor.process(block)
+            if last {
+                let tail = try processor.flush()
+                converted.samples += tail.samples
+                converted.voiceActivity += tail.voiceActivity
+            }
+            let updates: [DecoderFeed.Update]
+            do {
+                updates = try feed.process(converted, showingPartials: wantsPartials(for: block))
+            } catch {
+                // One utterance the decoder failed on is reported and dropped; the session goes
+                // on with the next. Only failures that keep coming end it.
+                decoderFailures += 1
+                guard decoderFailures <= Self.tolerableDecoderFailures else { throw error.asFatal }
+                logger.debug("decoder failed; dropping the utterance", metadata: ["code": "\(error.code)"])
+                delivery.emit(.error(error.asNonFatal))
+                feed.abandonUtterance()
+                return converted.samples
+            }
+            if deliver(updates, delivery, &timeouts) { decoderFailures = 0 }
+            return converted.samples
+        }
+
         do throws(DictationError) {
             // After stop() the reader hands over what it already captured and then ends, so the
             // loop runs on to nil; only cancel() leaves at once.
@@ -141,19 +181,15 @@ final class SessionRun: Sendable {
                         paused = requests.wantsPause
                         if paused {
                             // A soft stop: what was heard up to now is decoded and delivered.
-                            let updates = try feed.finish()
-                            timeouts.observe(updates)
-                            blocks.add(pipeline.emit(updates))
+                            try finishUtterance(feed, delivery, &timeouts)
                         }
-                        change(to: paused ? .paused : .listening, &pipeline)
+                        change(to: paused ? .paused : .listening, delivery)
                     }
                     if requests.commit {
-                        change(to: .processing, &pipeline)
-                        let updates = try feed.finish()
-                        timeouts.observe(updates)
-                        blocks.add(pipeline.emit(updates))
-                        commit(&blocks, &pipeline)
-                        change(to: paused ? .paused : .listening, &pipeline)
+                        change(to: .processing, delivery)
+                        try finishUtterance(feed, delivery, &timeouts)
+                        commit(delivery)
+                        change(to: paused ? .paused : .listening, delivery)
                     }
                     control.carriedOut(requests)
                 }
@@ -173,7 +209,7 @@ final class SessionRun: Sendable {
                     }
                     continue
                 }
-                let frame: AudioFrame?
+                var frame: AudioFrame?
                 do {
                     frame = try reader.read(maxFrames: framesPerRead)
                 } catch {
@@ -181,106 +217,129 @@ final class SessionRun: Sendable {
                     readError = error
                     break
                 }
-                for warning in reader.takeWarnings() { pipeline.emitEvent(.error(warning)) }
-                guard let frame else { break }
-                if let problem = recording.append(frame) { pipeline.emitEvent(.error(problem)) }
+                for warning in reader.takeWarnings() { delivery.emit(.error(warning)) }
+                guard var frame else { break }
+                if let problem = recording.append(frame) { delivery.emit(.error(problem)) }
                 metrics.audioRead(frame)
-                let processingStart = metrics.now
-                let converted = try processor.process(frame)
-                let updates: [RecognitionUpdate]
-                do {
-                    updates = try feed.process(converted)
-                } catch {
-                    // One utterance the decoder failed on is reported and dropped; the session goes
-                    // on with the next. Only failures that keep coming end it.
-                    decoderFailures += 1
-                    guard decoderFailures <= Self.tolerableDecoderFailures else { throw error.fatal }
-                    logger.debug("decoder failed; dropping the utterance", metadata: ["code": "\(error.code)"])
-                    pipeline.emitEvent(.error(error.nonFatal))
-                    feed.abandonUtterance()
-                    metrics.processed(since: processingStart)
-                    continue
+                if let limit = options.maxDuration {
+                    // The session is as long as the audio captured, however much of it could be kept.
+                    guard frame.startTime < limit else { continue }
+                    frame = frame.truncated(at: limit)
                 }
-                metrics.processed(since: processingStart)
-                timeouts.observe(updates)
-                let finals = pipeline.emit(updates)
-                if !finals.isEmpty { decoderFailures = 0 }
-                blocks.add(finals)
-                processed += frame.duration
-                if options.reportsLevel, let level = Self.level(of: converted.samples) {
-                    pipeline.emitEvent(.level(level))
+                captured = max(captured, frame.startTime + frame.duration)
+                var converted: [Float] = []
+                for block in blocker.blocks(from: frame) {
+                    converted += try decode(block)
+                    processed += block.duration
                 }
-                if options.reportsProgress, processed - lastProgress >= 1 {
-                    lastProgress = processed
-                    pipeline.emitEvent(.progress(processed: processed, total: total))
+                if let failure = feed.failure { throw failure }
+                if options.reportsLevel, let level = Self.level(of: converted) {
+                    delivery.emit(.level(level))
                 }
-                if !endedByTimeout, let reason = timeouts.reason(at: processed) {
+                if options.reportsProgress, captured - lastProgress >= 1 {
+                    lastProgress = captured
+                    delivery.emit(.progress(processed: captured, total: total))
+                }
+                if !endedByTimeout, let reason = timeouts.reason(processed: processed, captured: captured) {
                     // Ends like stop(): what the source already captured is still decoded.
                     endedByTimeout = true
                     logger.debug("session ends by itself", metadata: ["reason": "\(reason.rawValue)"])
                     reader.interrupt()
                 }
             }
+            // Everything captured has been read: the microphone is free before the last decoding.
+            releaseSource()
             if control.isCancelled {
                 // Committed blocks stay; the one that was not committed is thrown away.
-                if options.reportsStateChanges, !blocks.open.utterances.isEmpty {
-                    pipeline.emitEvent(.blockDiscarded(blocks.close()))
+                if options.reportsStateChanges, delivery.openBlockHasFinals {
+                    delivery.emit(.blockDiscarded(delivery.closeBlock()))
                 }
-                change(to: .idle, &pipeline)
+                change(to: .idle, delivery)
                 return
             }
-            change(to: .processing, &pipeline)
-            let finishingStart = metrics.now
+            change(to: .processing, delivery)
             if !paused {
-                let tail = try processor.flush()
-                if !tail.samples.isEmpty {
-                    let updates = try feed.process(tail)
-                    timeouts.observe(updates)
-                    blocks.add(pipeline.emit(updates))
-                }
+                // The block being filled and what the filters still hold.
+                let last = blocker.flush() ?? AudioFrame(
+                    samples: [], sampleRate: reader.format.sampleRate, channelCount: reader.format.channelCount,
+                    startTime: captured)
+                _ = try decode(last, last: true)
             }
-            let last = try feed.finish()
-            metrics.processed(since: finishingStart)
-            timeouts.observe(last)
-            blocks.add(pipeline.emit(last))
+            try finishUtterance(feed, delivery, &timeouts)
             if options.reportsProgress {
-                pipeline.emitEvent(.progress(processed: processed, total: total))
+                delivery.emit(.progress(processed: captured, total: total))
             }
         } catch {
-            end(&pipeline, blocks: &blocks, error: error)
+            end(delivery, error: error)
             return
         }
         if let readError {
-            end(&pipeline, blocks: &blocks, error: readError)
+            end(delivery, error: readError)
             return
         }
-        if !blocks.open.utterances.isEmpty { commit(&blocks, &pipeline) }
-        change(to: .idle, &pipeline)
+        if delivery.openBlockHasFinals { commit(delivery) }
+        change(to: .idle, delivery)
         if !timeouts.heardSpeech {
             // As Apple's recognizer does: a session that heard nothing says so, without failing.
-            pipeline.emitEvent(.error(.noSpeechDetected()))
+            delivery.emit(.error(.noSpeechDetected()))
         }
-        logger.debug("session finished", metadata: ["seconds": "\(processed)", "utterances": "\(pipeline.utteranceCount)"])
+        logger.debug("session finished", metadata: ["seconds": "\(captured)", "utterances": "\(delivery.utteranceCount)"])
+    }
+
+    /// Whether partials are wanted for a block: not while the audio thread is far behind a live
+    /// source, so that it catches up.
+    private func wantsPartials(for block: AudioFrame) -> Bool {
+        guard options.reportsPartials else { return false }
+        guard let captured = block.captureTime else { return true }
+        return ContinuousClock.now - captured <= Self.partialLagLimit
+    }
+
+    /// How far the audio thread may be behind a live source and still show partials: beyond it,
+    /// the partial decoder skips the rest of the utterance and the final pass alone decodes it.
+    /// Generous, since a session starts behind by its model's loading time (capture runs from the
+    /// start) and catches up within an utterance or two.
+    static let partialLagLimit = Duration.seconds(2)
+
+    /// Delivers what the audio thread learnt, after the timeouts have seen it.
+    /// - Returns: Whether a final was delivered (a self-segmenting decoder's).
+    private func deliver(
+        _ updates: [DecoderFeed.Update], _ delivery: EventDelivery, _ timeouts: inout SessionTimeouts
+    ) -> Bool {
+        var delivered = false
+        for (update, utterance) in updates {
+            timeouts.observe([update])
+            delivered = delivery.emit([update], utterance: utterance) || delivered
+        }
+        return delivered
+    }
+
+    /// Ends the open utterance and waits until its final, and every final before it, is delivered.
+    private func finishUtterance(
+        _ feed: DecoderFeed, _ delivery: EventDelivery, _ timeouts: inout SessionTimeouts
+    ) throws(DictationError) {
+        _ = deliver(try feed.finish(), delivery, &timeouts)
+        feed.drain()
+        if let failure = feed.failure { throw failure }
     }
 
     /// Ends the run on an error: the finals already delivered are committed, then the state
     /// the run ends in and the error itself are the last events.
-    private func end(_ pipeline: inout EventEmitter, blocks: inout BlockLedger, error: DictationError) {
-        if !blocks.open.utterances.isEmpty { commit(&blocks, &pipeline) }
-        change(to: error.isFatal ? .error : .idle, &pipeline)
-        pipeline.emitEvent(.error(error))
+    private func end(_ delivery: EventDelivery, error: DictationError) {
+        if delivery.openBlockHasFinals { commit(delivery) }
+        change(to: error.isFatal ? .error : .idle, delivery)
+        delivery.emit(.error(error))
     }
 
-    private func commit(_ blocks: inout BlockLedger, _ pipeline: inout EventEmitter) {
-        let block = blocks.close()
+    private func commit(_ delivery: EventDelivery) {
+        let block = delivery.closeBlock()
         control.recordCommitted(block)
-        if options.reportsStateChanges { pipeline.emitEvent(.blockCommitted(block)) }
+        if options.reportsStateChanges { delivery.emit(.blockCommitted(block)) }
     }
 
-    private func change(to state: DictationState, _ pipeline: inout EventEmitter) {
+    private func change(to state: DictationState, _ delivery: EventDelivery) {
         guard control.runState != state else { return }
         control.setRunState(state)
-        if options.reportsStateChanges { pipeline.emitEvent(.stateChanged(state)) }
+        if options.reportsStateChanges { delivery.emit(.stateChanged(state)) }
     }
 
     /// The RMS level of a buffer in dBFS, floored at -100 so that digital silence stays a number.
@@ -301,18 +360,3 @@ final class SessionRun: Sendable {
 }
 
 
-extension DictationError {
-    /// The same error, ending the session.
-    fileprivate var fatal: DictationError {
-        var copy = self
-        copy.isFatal = true
-        return copy
-    }
-
-    /// The same error, reported while the session goes on.
-    fileprivate var nonFatal: DictationError {
-        var copy = self
-        copy.isFatal = false
-        return copy
-    }
-}

@@ -1,6 +1,9 @@
 /// Decides when a session ends by itself: a cap on its length, silence after speech, or no
-/// speech at all. Times are seconds of audio read, so a paced file behaves like a microphone and
-/// tests need no clock.
+/// speech at all. Times are seconds of audio, not of the clock, so a paced file behaves like a
+/// microphone and tests need no clock; and not of decoded audio, so a session whose decoding
+/// falls behind still ends on time. The cap counts the audio captured (pauses and audio a source
+/// had to drop included); silence and speech are counted in the audio the session preprocessed,
+/// where the endpointer found the speech.
 struct SessionTimeouts {
     enum Reason: String {
         case maxDuration = "maximum duration"
@@ -38,9 +41,11 @@ struct SessionTimeouts {
     }
 
     /// Why the session should end now, if it should.
-    /// - Parameter processed: Seconds of audio read so far.
-    func reason(at processed: Double) -> Reason? {
-        if let limit = options.maxDuration, processed >= limit { return .maxDuration }
+    /// - Parameters:
+    ///   - processed: Seconds of audio preprocessed so far.
+    ///   - captured: How far into the source's stream the audio read so far reaches, in seconds.
+    func reason(processed: Double, captured: Double) -> Reason? {
+        if let limit = options.maxDuration, captured >= limit { return .maxDuration }
         if heardSpeech {
             if let limit = options.silenceTimeout, !speaking, processed - lastSpeechEnd >= limit {
                 return .silenceAfterSpeech

@@ -32,6 +32,21 @@ public protocol SpeechRecognizer: Sendable {
     /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
     func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
         throws(DictationError) -> any SpeechDecoder
+
+    /// Loads a second decoder for the partials of a session that shows them: a fast streaming
+    /// search that runs beside the whole-utterance search making the finals.
+    ///
+    /// When a recognizer offers one, a session with partials and the session's endpointer decodes
+    /// in two passes: this decoder is given each utterance as it is spoken, for partials only
+    /// (its finals are not used), while the decoder of
+    /// ``makeDecoder(locale:segmentation:reportsPartials:)`` with `reportsPartials: false` searches
+    /// each utterance whole on a thread of its own and makes its final, the same final a session
+    /// without partials gets. Without one, the single decoder makes partials and finals.
+    /// - Parameter locale: The locale of the session's final decoder (``SpeechDecoder/locale``).
+    /// - Returns: A decoder for ``UtteranceSegmentation/endpointer`` segmentation, or `nil` when
+    ///   the recognizer decodes in one pass.
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)?
 }
 
 extension SpeechRecognizer {
@@ -48,6 +63,11 @@ extension SpeechRecognizer {
     {
         try makeDecoder(locale: locale, segmentation: segmentation)
     }
+
+    /// One pass: no separate decoder for partials.
+    /// - Parameter locale: Not used.
+    /// - Returns: `nil`.
+    public func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? { nil }
 
     /// Loads the model for a locale and makes a decoder that finds utterances by itself, for
     /// decoding a stream of audio outside a session.
@@ -108,6 +128,14 @@ public protocol SpeechDecoder: AnyObject {
     /// - Returns: Its final, possibly with empty text.
     /// - Throws: ``DictationError`` when decoding fails.
     func endUtterance() throws(DictationError) -> [RecognitionUpdate]
+
+    /// Says that the open utterance ends with the audio given so far, unless more follows
+    /// (endpointer segmentation only): a decoder that searches utterances whole may search it now,
+    /// so that ``endUtterance()`` returns at once when no more audio came. The session calls it
+    /// in a pause of the speech, while it waits to see whether the pause ends the utterance, and
+    /// only when the decoder has nothing else to do.
+    /// - Throws: ``DictationError`` when decoding fails.
+    func prepareFinal() throws(DictationError)
 }
 
 extension SpeechDecoder {
@@ -122,4 +150,7 @@ extension SpeechDecoder {
     /// - Returns: What ``finish()`` returns.
     /// - Throws: What ``finish()`` throws.
     public func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try finish() }
+
+    /// Does nothing: a decoder that searches as the audio arrives has its final ready anyway.
+    public func prepareFinal() throws(DictationError) {}
 }

@@ -194,11 +194,27 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
             let defaults = reportsPartials ? Self.streamingDefaults : Self.wholeUtteranceDefaults
             let options = decoderOptions.merging(defaults) { caller, _ in caller }
             return try PocketSphinxUtteranceDecoder(
-                model: model, options: options, wholeUtterances: !reportsPartials, cepstralMeans: cepstralMeans,
-                logger: logger)
+                model: model, options: options, mode: reportsPartials ? .streaming : .wholeUtterance,
+                cepstralMeans: cepstralMeans, logger: logger)
         case .recognizer:
             return try PocketSphinxDecoder(
                 model: model, options: decoderOptions, maxUtteranceDuration: maxUtteranceDuration, logger: logger)
         }
+    }
+
+    /// Loads the streaming decoder that shows a session's partials while the whole-utterance
+    /// decoder makes its finals (two passes; see ``SpeechRecognizer/makePartialDecoder(locale:)``).
+    ///
+    /// It searches each utterance as it is spoken, in one forward pass
+    /// (``streamingDefaults``, under the caller's ``decoderOptions``), and ends it without a
+    /// final: the finals of a session with partials are those of one without.
+    /// - Parameter locale: The locale of the session's final decoder.
+    /// - Returns: The partial decoder.
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    public func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
+        let model = try locator.model(for: locale)
+        let options = decoderOptions.merging(Self.streamingDefaults) { caller, _ in caller }
+        return try PocketSphinxUtteranceDecoder(
+            model: model, options: options, mode: .partialsOnly, cepstralMeans: cepstralMeans, logger: logger)
     }
 }

@@ -13,6 +13,12 @@ import Logging
 /// When nobody waits for partials, each utterance is held and searched whole at its end instead
 /// (`full_utt`): PocketSphinx then normalises it with its own cepstral mean, as its batch tool
 /// does, which is markedly more accurate than the running estimate a streaming search must use.
+/// Such a decoder makes the finals of every session; in a pause where the utterance may end
+/// (``prepareFinal()``) it searches what it holds at once, and keeps the result for
+/// ``endUtterance()`` should no more audio come.
+///
+/// A streaming decoder that only shows partials, beside a whole-utterance one making the finals,
+/// ends its utterances without computing a final (``init(model:options:mode:cepstralMeans:logger:)``).
 ///
 /// Used from the session's audio thread only; not `Sendable`.
 final class PocketSphinxUtteranceDecoder: SpeechDecoder {
@@ -32,10 +38,16 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     private let mode: Mode
     /// The open utterance's audio, in ``Mode/wholeUtterance``.
     private var held: [Float] = []
+    /// The final of the first `heldCount` samples of ``held``, searched before the utterance ended.
+    private var prepared: (heldCount: Int, updates: [RecognitionUpdate])?
 
-    private enum Mode {
-        /// Searched as it arrives, so that partials can be shown; the cepstral mean is estimated live.
+    enum Mode {
+        /// Searched as it arrives, so that partials can be shown; the cepstral mean is estimated
+        /// live. Makes finals too.
         case streaming
+        /// Searched as it arrives, for partials only: a whole-utterance decoder makes the finals,
+        /// so an utterance ends without one.
+        case partialsOnly
         /// Held and searched at its end in one go, with the mean of the whole utterance: nobody
         /// waits for partials, and PocketSphinx's batch normalisation is more accurate.
         case wholeUtterance
@@ -45,17 +57,17 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     /// - Parameters:
     ///   - model: The model to load.
     ///   - options: Extra PocketSphinx options.
-    ///   - wholeUtterances: Whether to search each utterance whole at its end (no partials)
-    ///     rather than as its audio arrives.
+    ///   - mode: Whether to search each utterance whole at its end (no partials) or as its audio
+    ///     arrives, with or without finals.
     ///   - cepstralMeans: Where the cepstral mean is taken from at the start and left after each
     ///     utterance; `nil` to start from the model's estimate.
     ///   - logger: Where to log utterance ends, at debug level.
     /// - Throws: ``DictationError`` when the model can't be loaded.
     init(
-        model: PocketSphinxModel, options: [String: String], wholeUtterances: Bool = false,
+        model: PocketSphinxModel, options: [String: String], mode: Mode = .streaming,
         cepstralMeans: CepstralMeanMemory?, logger: Logger
     ) throws(DictationError) {
-        mode = wholeUtterances ? .wholeUtterance : .streaming
+        self.mode = mode
         var options = options
         options["-remove_silence"] = "no"
         handle = try SphinxDecoderHandle(model: model, options: options)
@@ -77,13 +89,14 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         samplesInUtterance = 0
         lastPartial = ""
         held.removeAll(keepingCapacity: true)
-        if mode == .streaming { try handle.startUtterance() }
+        prepared = nil
+        if mode != .wholeUtterance { try handle.startUtterance() }
     }
 
     func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
         guard let utteranceStart, !samples.isEmpty else { return [] }
         samplesInUtterance += samples.count
-        guard mode == .streaming else {
+        guard mode != .wholeUtterance else {
             held += samples
             return []
         }
@@ -96,19 +109,42 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         return [.partial(Transcript(text: text, utteranceIndex: 0, startTime: utteranceStart, endTime: now))]
     }
 
+    func prepareFinal() throws(DictationError) {
+        guard mode == .wholeUtterance, let start = utteranceStart, prepared?.heldCount != held.count else { return }
+        prepared = (held.count, try searchHeld(start: start))
+    }
+
     func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
         guard let start = utteranceStart else { return [] }
         utteranceStart = nil
         lastPartial = ""
         switch mode {
         case .streaming:
-            break
+            try handle.endUtterance()
+            return final(start: start)
+        case .partialsOnly:
+            try handle.endUtterance()
+            return []
         case .wholeUtterance:
-            try handle.startUtterance()
-            if !held.isEmpty { try handle.process(held[...], wholeUtterance: true) }
-            held.removeAll(keepingCapacity: true)
+            defer {
+                held.removeAll(keepingCapacity: true)
+                prepared = nil
+            }
+            if let prepared, prepared.heldCount == held.count { return prepared.updates }
+            return try searchHeld(start: start)
         }
+    }
+
+    /// Searches the held audio as one utterance.
+    private func searchHeld(start: Double) throws(DictationError) -> [RecognitionUpdate] {
+        try handle.startUtterance()
+        if !held.isEmpty { try handle.process(held[...], wholeUtterance: true) }
         try handle.endUtterance()
+        return final(start: start)
+    }
+
+    /// The final of the utterance PocketSphinx just ended, which started at `start`.
+    private func final(start: Double) -> [RecognitionUpdate] {
         if let mean = handle.cepstralMean { cepstralMeans?.store(mean, for: acousticModel) }
         let segments = handle.segments()
         // The best path covers the utterance from its first frame, so its first segment (`<s>`)

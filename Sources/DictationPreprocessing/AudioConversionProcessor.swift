@@ -88,7 +88,7 @@ final class AudioConversionProcessor: AudioProcessor {
         if last { activity += voiceActivity.flush() }
         // The gain follows speech only: in pauses it holds, so background is not pumped up.
         if let verdict = activity.last { speechHeard = verdict.isSpeech }
-        gainControl?.holdsGain = !(speechHeard || activity.contains(where: \.isSpeech))
+        gainControl?.holdsGain = !(speechHeard || activity.contains(where: \.isSpeech) || voiceActivity.isSpeechStarting)
         gainControl?.process(&samples)
         let startTime = Double(producedSamples) / Double(outputSampleRate)
         producedSamples += samples.count

@@ -66,6 +66,9 @@ public struct EnergyVoiceActivityDetector: Sendable {
 
     /// Whether speech is on, as of the last frame.
     public private(set) var isSpeech = false
+    /// Whether the last frames were loud enough to start speech but speech is not confirmed yet
+    /// (the onset delay): speech is probably starting.
+    public var isSpeechStarting: Bool { !isSpeech && loudFramesInARow > 0 }
     /// The current noise floor estimate in dBFS (``LevelMeter/floor`` before the first frame).
     public private(set) var noiseFloor = Decibels.floor
 

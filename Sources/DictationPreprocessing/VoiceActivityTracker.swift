@@ -42,6 +42,8 @@ final class VoiceActivityTracker {
 
     /// Whether the latest verdict was speech (`false` before the first).
     var isSpeech: Bool { detector.isSpeech }
+    /// Whether the latest frames were loud enough to start speech, not yet confirmed.
+    var isSpeechStarting: Bool { detector.isSpeechStarting }
 
     /// Judges the frames that `samples` complete.
     /// - Parameter samples: The next samples of the stream (full band; the speech band is taken here).

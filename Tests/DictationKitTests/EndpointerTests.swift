@@ -17,6 +17,14 @@ import Testing
         var speechEnd: Int?
         var audioEnd: Int?
         var reason: Endpointer.EndReason?
+        /// Where the endpointer said the utterance may end, and how much audio it had given by then.
+        var mayEnds: [(position: Int, samplesGiven: Int)] = []
+
+        static func == (a: Cut, b: Cut) -> Bool {
+            a.audioStart == b.audioStart && a.speechStart == b.speechStart && a.samples == b.samples
+                && a.speechEnd == b.speechEnd && a.audioEnd == b.audioEnd && a.reason == b.reason
+                && a.mayEnds.map(\.position) == b.mayEnds.map(\.position)
+        }
     }
 
     /// Runs samples through an endpointer in buffers of `bufferSize`, judging 20 ms frames by
@@ -35,6 +43,8 @@ import Testing
                     cuts.append(Cut(audioStart: audioStart, speechStart: speechStart))
                 case .audio(let audio):
                     cuts[cuts.count - 1].samples += audio
+                case .mayEnd(let audioEnd):
+                    cuts[cuts.count - 1].mayEnds.append((audioEnd, cuts[cuts.count - 1].samples.count))
                 case .end(let speechEnd, let audioEnd, let reason):
                     cuts[cuts.count - 1].speechEnd = speechEnd
                     cuts[cuts.count - 1].audioEnd = audioEnd
@@ -76,22 +86,53 @@ import Testing
         #expect(cut.speechStart == 32_000)
         #expect(cut.audioStart == 32_000 - 4_800, "0.3 s of pre-roll")
         #expect(cut.speechEnd == 48_000)
-        // Closed by the first frame that ends 0.5 s after the speech.
-        #expect(cut.audioEnd == 48_000 + 8_000)
+        // Closed by the first frame that ends 0.5 s after the speech; its audio keeps 0.2 s of it.
+        #expect(cut.audioEnd == 48_000 + 3_200)
         #expect(cut.reason == .silence)
+        // Once the kept silence had passed, the endpointer said where the utterance would end,
+        // having given all of its audio and no more.
+        #expect(cut.mayEnds.map(\.position) == [48_000 + 3_200])
+        #expect(cut.mayEnds.first?.samplesGiven == cut.samples.count)
         // The decoder got exactly the utterance's audio, in order, once.
         #expect(cut.samples.map(Self.position) == Array(cut.audioStart..<cut.audioEnd!))
     }
 
     @Test func thePreRollNeverReachesIntoThePreviousUtterance() {
         let samples = Self.ramp(seconds: 6)
-        // Two bursts 0.6 s apart: the second's pre-roll would overlap the first's trailing silence.
-        let cuts = Self.cuts(samples: samples) { (50..<100).contains($0) || (130..<180).contains($0) }
+        // Two bursts 0.6 s apart: the second's pre-roll would overlap the first's trailing silence,
+        // all of which stays in the first utterance here.
+        let cuts = Self.cuts(samples: samples, options: EndpointingOptions(keptSilence: 0.5)) {
+            (50..<100).contains($0) || (130..<180).contains($0)
+        }
         #expect(cuts.count == 2)
         #expect(cuts[0].audioEnd == 100 * 320 + 8_000)
         #expect(cuts[1].audioStart == cuts[0].audioEnd, "starts where the first ended")
         #expect(cuts[1].speechStart == 130 * 320)
         #expect(cuts[1].samples.first.map(Self.position) == cuts[1].audioStart)
+    }
+
+    @Test func aPauseLongerThanTheKeptSilenceMayEndTheUtteranceButSpeechGoesOn() {
+        let samples = Self.ramp(seconds: 6)
+        // A 0.4 s pause: longer than the 0.2 s kept, shorter than the 0.5 s that end an utterance.
+        let cuts = Self.cuts(samples: samples) { (50..<80).contains($0) || (100..<130).contains($0) }
+        #expect(cuts.count == 1)
+        let cut = cuts[0]
+        #expect(cut.mayEnds.map(\.position) == [80 * 320 + 3_200, 130 * 320 + 3_200])
+        // At the first pause the audio stopped where it may have ended; when speech went on, the
+        // held silence came after all: nothing lost, nothing twice.
+        #expect(cut.mayEnds.first?.samplesGiven == 80 * 320 + 3_200 - cut.audioStart)
+        #expect(cut.samples.map(Self.position) == Array(cut.audioStart..<cut.audioEnd!))
+        #expect(cut.audioEnd == 130 * 320 + 3_200)
+    }
+
+    @Test func theEndOfAudioAfterAPauseEndsTheUtteranceWhereThePauseWouldHave() {
+        let samples = Self.ramp(seconds: 3)
+        // Speech until 2.6 s, then 0.4 s of silence and the end of the audio.
+        let cuts = Self.cuts(samples: samples) { (50..<130).contains($0) }
+        #expect(cuts.count == 1)
+        #expect(cuts[0].reason == .endOfAudio)
+        #expect(cuts[0].audioEnd == 130 * 320 + 3_200)
+        #expect(cuts[0].samples.map(Self.position) == Array(cuts[0].audioStart..<cuts[0].audioEnd!))
     }
 
     @Test func shortPausesStayInsideOneUtterance() {
@@ -155,6 +196,7 @@ import Testing
         let cuts = Self.cuts(samples: samples, bufferSize: bufferSize, isSpeech: isSpeech)
         #expect(cuts.map(\.speechStart) == reference.map(\.speechStart))
         #expect(cuts.map(\.speechEnd) == reference.map(\.speechEnd))
+        #expect(cuts.map { $0.mayEnds.map(\.position) } == reference.map { $0.mayEnds.map(\.position) })
         // Audio already handed on before a close belongs to that utterance; the boundaries may
         // move by less than a buffer, but every sample goes to exactly one utterance, in order.
         let all = cuts.flatMap(\.samples).map(Self.position)

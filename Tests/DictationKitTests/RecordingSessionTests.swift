@@ -78,8 +78,9 @@ import Glibc
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let audio = RecordingFixtures.audio(frames: 48_000)
-        // The tenth 100 ms read brings the decoder to 1.0 s, where it fails and keeps failing: the
-        // session tolerates two failed reads, ends at the third, and reads nothing after it.
+        // The tenth 100 ms read brings the decoder to 1.0 s, where it fails and keeps failing. The
+        // session decodes in 20 ms blocks: it tolerates two failed blocks (the last of the tenth
+        // read, the first of the eleventh), ends at the third, and reads nothing after it.
         let recognizer = ScriptedRecognizer(
             utterances: SessionContractTests.script, decodeError: (at: 1.0, error: .recognitionFailed("scripted")))
         let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples), recognizer: recognizer)
@@ -91,7 +92,7 @@ import Glibc
         #expect(error.code == .recognitionFailed)
         let wav = try RecordedWAV(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
-        let read = 16_000 + SessionRun.tolerableDecoderFailures * 1_600
+        let read = 16_000 + 1_600
         #expect(RecordingFixtures.difference(wav.samples, Array(audio.pcm.prefix(read))) == nil)
     }
 

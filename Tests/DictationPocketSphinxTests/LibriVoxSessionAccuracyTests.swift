@@ -25,27 +25,6 @@ struct LibriVoxSessionAccuracyTests {
         #expect(ours.rate < 0.6, "a WER this high means the decoder is being fed the wrong audio")
     }
 
-    /// Without partials each utterance is searched whole with its own cepstral mean; with them it is
-    /// searched as it arrives, as live dictation needs, with a running estimate of the mean. The
-    /// first must be clearly better (26.8 % against 32.4 % here), the second still no worse than
-    /// `pocketsphinx_continuous`.
-    @Test("Decoding whole utterances beats streaming, and streaming matches pocketsphinx_continuous")
-    func wholeUtterancesBeatStreaming() async throws {
-        let references = try Self.references()
-        var streaming = WordErrorRate(errors: 0, referenceWords: 0)
-        for id in Self.recordings {
-            let finals = try await Self.transcribe(
-                WAVFileSource(path: try Fixtures.requireTestData("librivox/\(id).wav")), partials: true)
-            streaming = streaming + WordErrorRate(
-                reference: try #require(references[id]), hypothesis: finals.map(\.text).joined(separator: " "))
-        }
-        let whole = try await Baseline.shared.ours()
-        let theirs = try await Baseline.shared.continuous()
-        print("LibriVox WER: whole utterances \(whole), streaming \(streaming), pocketsphinx_continuous \(theirs)")
-        #expect(whole.errors + 2 <= streaming.errors, "whole \(whole) against streaming \(streaming)")
-        #expect(streaming.rate <= theirs.rate + 0.02, "streaming \(streaming) against pocketsphinx_continuous \(theirs)")
-    }
-
     /// Other rates and stereo go through the downmixer and the resampler; the recognizer should
     /// hear nearly the same thing (within 3 of the 71 words). 8 kHz carries no sound above 4 kHz,
     /// where the 16 kHz model was trained to find some: without `NarrowbandNoiseFill` it scores

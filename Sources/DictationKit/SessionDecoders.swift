@@ -1,0 +1,46 @@
+import Logging
+
+/// The decoders one run uses, loaded on its audio thread before any audio is decoded.
+struct SessionDecoders {
+    /// The decoder that makes the finals: with the endpointer, the final pass's; else the one
+    /// that segments and decodes the stream, partials included.
+    var main: any SpeechDecoder
+    /// The streaming decoder that shows partials beside ``main`` (two passes), when the
+    /// recognizer offers one and the session shows partials.
+    var partials: (any SpeechDecoder)?
+    /// ``DictationEvent/localeSelected(requested:used:)`` when the recognizer had no model for the
+    /// locale asked for.
+    var localeEvent: DictationEvent?
+
+    /// Loads the decoders for a run.
+    ///
+    /// With the endpointer, a session with partials decodes in two passes when the recognizer
+    /// offers a partial decoder (``SpeechRecognizer/makePartialDecoder(locale:)``): the main
+    /// decoder is then the one a session without partials gets, so the two give the same finals.
+    /// Otherwise one decoder makes partials and finals.
+    /// - Parameters:
+    ///   - recognizer: The backend.
+    ///   - options: The session's locale and whether it shows partials.
+    ///   - segmentation: Who cuts the audio into utterances.
+    ///   - logger: Where a locale fallback is logged.
+    /// - Throws: What the recognizer throws.
+    static func load(
+        recognizer: any SpeechRecognizer, options: DictationOptions, segmentation: UtteranceSegmentation,
+        logger: Logger
+    ) throws(DictationError) -> SessionDecoders {
+        let wantsTwoPasses = options.reportsPartials && segmentation == .endpointer
+        let choice = try LocaleFallback().makeDecoder(
+            for: options.locale, segmentation: segmentation, reportsPartials: options.reportsPartials && !wantsTwoPasses,
+            recognizer: recognizer, logger: logger)
+        var decoders = SessionDecoders(main: choice.decoder, localeEvent: choice.event)
+        guard wantsTwoPasses, choice.decoder.segmentation == .endpointer else { return decoders }
+        let locale = choice.decoder.locale
+        if let partials = try recognizer.makePartialDecoder(locale: locale) {
+            decoders.partials = partials
+        } else {
+            // One pass: the decoder that shows partials makes the finals too.
+            decoders.main = try recognizer.makeDecoder(locale: locale, segmentation: segmentation, reportsPartials: true)
+        }
+        return decoders
+    }
+}
