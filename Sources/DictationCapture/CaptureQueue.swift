@@ -118,7 +118,7 @@ struct CaptureQueue {
         return (unreportedOverruns, unreportedDroppedFrames)
     }
 
-    private func frame(from taken: InterleavedSampleQueue.Taken) -> AudioFrame {
+    private func frame(from taken: InterleavedSampleQueue<Void>.Taken) -> AudioFrame {
         let lead = Double(taken.framesIntoBuffer) / Double(sampleRate)
         return AudioFrame(
             samples: taken.samples, sampleRate: sampleRate, channelCount: channelCount,
