@@ -30,6 +30,7 @@ struct InterleavedSampleQueue<Label> {
         var endFrame: Int
         /// Its frames not taken yet.
         var queuedFrames: Int
+        /// What its owner said about it.
         var label: Label
     }
 
@@ -54,6 +55,10 @@ struct InterleavedSampleQueue<Label> {
     /// Samples appended since the start, queued or not.
     private(set) var appendedSamples = 0
 
+    /// An empty queue.
+    /// - Parameters:
+    ///   - channelCount: Interleaved channels; less than 1 counts as 1.
+    ///   - labelledAs: The type of the label each buffer carries.
     init(channelCount: Int, labelledAs: Label.Type) {
         self.channelCount = max(channelCount, 1)
     }
