@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
-        .target(name: "DictationCapture", dependencies: ["DictationKit", "CALSA"]),
+        .target(name: "DictationCapture", dependencies: ["DictationKit", "DictationPreprocessing", "CALSA"]),
         .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr", "CSpeexDSP"]),
         .target(
             name: "DictationPocketSphinx",

@@ -20,17 +20,33 @@ import DictationKit
 /// (``DictationKit/DictationError/Code/permissionDenied``) when the session opens it; one that
 /// fails or is unplugged while capturing
 /// (``DictationKit/DictationError/Code/deviceDisconnected``, after the audio captured before it).
-/// Overruns the device recovers from, and audio dropped because the recognizer fell more than
-/// `bufferSeconds` behind, are reported as non-fatal
-/// ``DictationKit/DictationError/Code/captureOverrun`` warnings; audio is never dropped silently.
+/// When the recognizer falls more than ``bufferSeconds`` behind, silence is dropped before speech
+/// (see there); what is dropped, and overruns the device recovers from, are reported as one
+/// non-fatal ``DictationKit/DictationError/Code/captureOverrun`` warning per episode, once the
+/// recognizer has caught up. Audio is never dropped silently.
 public struct ALSACaptureSource: AudioSource {
     /// The ALSA PCM name: `default`, `hw:1,0`, `plughw:CARD=USB,DEV=0`, or a name from
     /// ``captureDevices()``.
     public var device: String
     /// The sample rate to ask the device for; the nearest one it offers is used.
     public var preferredSampleRate: Int
-    /// How many seconds of captured audio may wait for a slow recognizer before the oldest is
-    /// dropped (and reported).
+    /// How many seconds of captured audio may wait for a slow recognizer: the bound of the queue
+    /// between the capture thread and the session, 30 s by default (at least one period).
+    ///
+    /// A microphone can't be asked to wait, so when the recognizer falls further behind, the queue
+    /// sheds audio, and sheds silence first, so that what was said survives. The capture thread
+    /// judges every period with an ``DictationPreprocessing/EnergyVoiceActivityDetector`` (the
+    /// channels averaged). Over the bound, the oldest period judged silence is dropped, except the
+    /// silence within 0.3 s before speech (the endpointer's pre-roll, which holds the start of a
+    /// word the detector confirms a few frames late) and within 0.2 s after it (the detector's
+    /// hangover, for quiet word endings). Only when no other silence is left does the oldest audio
+    /// go, whatever it is. Dropped audio keeps its place in the stream: the frames after it start
+    /// later (``DictationKit/AudioFrame/startTime``), so the session sees the gap.
+    ///
+    /// Each overrun episode, from the first drop (or device overrun) until the recognizer has caught
+    /// up (the queue empty or under half the bound) or capture ends, is reported as one non-fatal
+    /// ``DictationKit/DictationError/Code/captureOverrun`` warning: how many seconds were dropped,
+    /// how much of that was speech, and how often the device overran.
     public var bufferSeconds: Double
     /// An ALSA configuration file read instead of the system's, for tests; `nil` uses the system
     /// configuration (which honours `ALSA_CONFIG_PATH`).
@@ -43,7 +59,8 @@ public struct ALSACaptureSource: AudioSource {
     ///   - device: The ALSA PCM name; `"default"` (the default) is the system's default input.
     ///   - preferredSampleRate: The rate to ask for, 16 kHz by default (what recognizers use, so
     ///     nothing needs resampling when the device has it).
-    ///   - bufferSeconds: How much captured audio may wait for a slow recognizer, 30 s by default.
+    ///   - bufferSeconds: How much captured audio may wait for a slow recognizer before silence,
+    ///     then the oldest audio, is dropped; 30 s by default. See ``bufferSeconds``.
     public init(device: String = "default", preferredSampleRate: Int = 16_000, bufferSeconds: Double = 30) {
         self.device = device
         self.preferredSampleRate = preferredSampleRate

@@ -25,21 +25,33 @@ final class CaptureChannel: Sendable {
     // MARK: - Capture thread
 
     /// Hands the outcome of opening the device to the thread waiting in `open()`.
-    func reportSetup(_ result: Result<CaptureSetup, DictationError>, bufferSeconds: Double) {
+    /// - Parameters:
+    ///   - result: The negotiated setup, or why the device could not be used.
+    ///   - bufferSeconds: How much audio may wait for the reader before the queue sheds some.
+    ///   - margins: The silence kept next to speech when shedding.
+    func reportSetup(
+        _ result: Result<CaptureSetup, DictationError>, bufferSeconds: Double,
+        margins: CaptureQueue.SpeechMargins = CaptureQueue.SpeechMargins()
+    ) {
         if case .success(let setup) = result {
             let capacity = Self.capacityFrames(seconds: bufferSeconds, setup: setup)
-            queue.withLock { $0.configure(format: setup.format, capacityFrames: capacity) }
+            queue.withLock { $0.configure(format: setup.format, capacityFrames: capacity, margins: margins) }
         }
         setupResult.withLock { $0 = result }
         setupDone.signal()
     }
 
     /// Queues a captured period.
+    /// - Parameters:
+    ///   - samples: The period's interleaved samples.
+    ///   - isSpeech: Whether the voice detector judged it speech, which keeps it longest when the
+    ///     queue must shed audio.
+    ///   - captureTime: When its first frame was captured.
     /// - Returns: `false` once the session is stopping; the audio was discarded.
     @discardableResult
-    func push(_ samples: [Float], captureTime: ContinuousClock.Instant) -> Bool {
+    func push(_ samples: [Float], isSpeech: Bool, captureTime: ContinuousClock.Instant) -> Bool {
         let (queued, wake) = queue.withLock { queue -> (Bool, Bool) in
-            let queued = queue.append(samples, captureTime: captureTime)
+            let queued = queue.append(samples, isSpeech: isSpeech, captureTime: captureTime)
             return (queued, queued && Self.takeWaiter(&queue))
         }
         if wake { readerWakeup.signal() }
@@ -108,14 +120,18 @@ final class CaptureChannel: Sendable {
         threadDone.signal()
     }
 
-    /// The overruns and drops not yet reported, reset to zero.
-    func takeUnreported() -> (overruns: Int, droppedFrames: Int) {
-        queue.withLock { $0.takeUnreported() }
+    /// The overrun episodes that ended and were not reported yet, oldest first.
+    func takeEndedEpisodes() -> [OverrunEpisode] {
+        queue.withLock { $0.takeEndedEpisodes() }
     }
 
     /// Counters for tests and diagnostics.
-    var statistics: (capturedFrames: Int, droppedFrames: Int, overruns: Int, captureEnded: Bool) {
-        queue.withLock { ($0.capturedFrames, $0.droppedFrames, $0.overruns, $0.captureEnded) }
+    var statistics:
+        (capturedFrames: Int, droppedFrames: Int, droppedSpeechFrames: Int, overruns: Int, captureEnded: Bool)
+    {
+        queue.withLock {
+            ($0.capturedFrames, $0.droppedFrames, $0.droppedSpeechFrames, $0.overruns, $0.captureEnded)
+        }
     }
 
     /// Clears the waiting flag; the caller signals after unlocking when this returns `true`.

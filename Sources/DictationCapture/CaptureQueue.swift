@@ -1,13 +1,29 @@
 import DictationKit
 
 /// The bounded queue between a capture thread and its session's reader: captured periods with
-/// their timestamps, and the flags that end or wake the reader.
+/// their timestamps and the voice detector's verdict on each, and the flags that end or wake the
+/// reader.
 ///
-/// A live device can't be asked to wait, so when the reader falls behind by more than the
-/// capacity, the oldest audio goes (the newest is what the speaker is saying now). Every dropped
-/// frame is counted and reported as a warning; nothing is dropped silently.
+/// A live device can't be asked to wait, so the queue holds at most `capacityFrames`
+/// (``ALSACaptureSource/bufferSeconds`` of audio) and, when the reader falls further behind,
+/// sheds audio, silence first, so that what was said survives:
 ///
-/// A value type guarded by ``CaptureChannel``'s `Mutex`; it never blocks.
+/// 1. The oldest period judged silence goes, unless it lies in the margin kept next to speech:
+///    the ``SpeechMargins/before`` (the endpointer's 0.3 s pre-roll, which holds the start of a
+///    word the detector confirms only a few frames in) before a speech period, and the
+///    ``SpeechMargins/after`` (the detector's 0.2 s hangover, quiet word endings) after one.
+///    Whole periods go; the head period goes with whatever of it the reader has not taken.
+/// 2. Only when no such silence is queued does the oldest audio go, whatever it is, as many frames
+///    as are over the capacity: the newest is what the speaker is saying now.
+///
+/// Dropped audio keeps its place in the stream: a period's `startTime` is its position in what the
+/// device delivered, so the reader sees a gap where audio was dropped. Every dropped frame is
+/// counted, with how many were judged speech, and each episode of losses (``OverrunEpisode``)
+/// becomes one warning once the reader has caught up or capture has ended; nothing is dropped
+/// silently.
+///
+/// A value type guarded by ``CaptureChannel``'s `Mutex`; it never blocks, and an append costs
+/// little more than the array append (the search for silence to shed resumes where it stopped).
 struct CaptureQueue {
     /// What a reader gets from one look at the queue.
     enum Take {
@@ -17,22 +33,51 @@ struct CaptureQueue {
         case wait
     }
 
+    /// What the voice detector made of a captured period, and so how readily it is shed.
+    enum PeriodKind: Equatable {
+        /// Judged speech: shed only when nothing else can be.
+        case speech
+        /// Judged silence, away from speech: shed first.
+        case silence
+        /// Judged silence, but within the margin next to speech: kept like speech.
+        case margin
+    }
+
+    /// The silence kept next to speech, in frames.
+    struct SpeechMargins: Equatable, Sendable {
+        /// Kept before a speech period.
+        var before = 0
+        /// Kept after a speech period.
+        var after = 0
+    }
+
     private(set) var sampleRate = 16_000
     private(set) var channelCount = 1
     private(set) var capacityFrames = 1
+    private var margins = SpeechMargins()
 
-    /// Captured periods with their capture times, in order.
-    private var periods = InterleavedSampleQueue(channelCount: 1)
+    /// Captured periods with their capture times and kinds, in order.
+    private var periods = InterleavedSampleQueue(channelCount: 1, labelledAs: PeriodKind.self)
     var queuedFrames: Int { periods.queuedFrames }
 
     /// Frames the device delivered, queued or not: the stream position of the next period.
     var capturedFrames: Int { periods.appendedSamples / channelCount }
+    /// Where the last speech period ended in the stream, if there was one.
+    private var lastSpeechEnd: Int?
+    /// No silence that may be shed lies before this stream position: what the search for it has
+    /// passed is speech or margin, which stays so.
+    private var sheddableFrom = 0
+
     /// Frames dropped because the queue was full, since the start.
     private(set) var droppedFrames = 0
+    /// Of ``droppedFrames``, those judged speech.
+    private(set) var droppedSpeechFrames = 0
     /// Device overruns that were recovered from, since the start.
     private(set) var overruns = 0
-    private var unreportedDroppedFrames = 0
-    private var unreportedOverruns = 0
+    /// The losses since the reader last caught up, while it has not.
+    private var openEpisode: OverrunEpisode?
+    /// Episodes that ended and are not reported yet, oldest first.
+    private var endedEpisodes: [OverrunEpisode] = []
 
     /// The session stopped: nothing more is queued, and the reader ends once the queue is empty.
     private(set) var isStopping = false
@@ -44,39 +89,57 @@ struct CaptureQueue {
     /// The reader is (about to be) blocked on the channel's semaphore and needs one signal.
     var readerIsWaiting = false
 
-    /// Sets the layout and bound once the device is open.
+    /// Sets the layout, bound and margins once the device is open.
     /// - Parameters:
     ///   - format: The negotiated layout.
     ///   - capacityFrames: The most frames held at once.
-    mutating func configure(format: AudioFormat, capacityFrames: Int) {
+    ///   - margins: The silence kept next to speech when shedding.
+    mutating func configure(format: AudioFormat, capacityFrames: Int, margins: SpeechMargins) {
         sampleRate = max(format.sampleRate, 1)
         channelCount = max(format.channelCount, 1)
         self.capacityFrames = max(capacityFrames, 1)
-        periods = InterleavedSampleQueue(channelCount: channelCount)
+        self.margins = SpeechMargins(before: max(margins.before, 0), after: max(margins.after, 0))
+        periods = InterleavedSampleQueue(channelCount: channelCount, labelledAs: PeriodKind.self)
     }
 
-    /// Queues a captured period, dropping the oldest audio beyond the capacity.
+    /// Queues a captured period, shedding audio beyond the capacity, silence first.
+    /// - Parameters:
+    ///   - samples: The period's interleaved samples.
+    ///   - isSpeech: Whether the voice detector judged it speech.
+    ///   - captureTime: When its first frame was captured.
     /// - Returns: `false` when the session is stopping and the audio was discarded: it was
     ///   captured after `stop()`, so it doesn't belong to the session.
-    mutating func append(_ samples: [Float], captureTime: ContinuousClock.Instant) -> Bool {
+    mutating func append(_ samples: [Float], isSpeech: Bool, captureTime: ContinuousClock.Instant) -> Bool {
         guard !isStopping else { return false }
         guard samples.count >= channelCount else { return true }
         // A device delivers whole frames; a stray partial one would shift every later channel.
         let whole = samples.count - samples.count % channelCount
-        periods.append(whole == samples.count ? samples : Array(samples.prefix(whole)), time: captureTime)
-        if queuedFrames > capacityFrames {
-            let excess = queuedFrames - capacityFrames
-            periods.discardOldest(frames: excess)
-            droppedFrames += excess
-            unreportedDroppedFrames += excess
+        let start = capturedFrames
+        let kind: PeriodKind
+        if isSpeech {
+            kind = .speech
+            // Right after speech the pre-roll was kept already, by the speech before.
+            if lastSpeechEnd != start { keepPreRoll(before: start) }
+            lastSpeechEnd = start + whole / channelCount
+        } else if let end = lastSpeechEnd, start < end + margins.after {
+            kind = .margin
+        } else {
+            kind = .silence
         }
+        periods.append(
+            whole == samples.count ? samples : Array(samples.prefix(whole)), time: captureTime, label: kind)
+        shedExcess()
         return true
     }
 
-    /// Counts a device overrun that capture recovered from.
+    /// Counts a device overrun that capture recovered from; it starts an overrun episode, or adds
+    /// to the open one. Once the session is stopping, the audio lost is no longer the session's.
     mutating func noteOverrun() {
         overruns += 1
-        unreportedOverruns += 1
+        guard !isStopping, !captureEnded else { return }
+        var episode = openEpisode ?? OverrunEpisode()
+        episode.deviceOverruns += 1
+        openEpisode = episode
     }
 
     /// Records the error that ended capture, unless the session is stopping (a stop can make a
@@ -84,22 +147,32 @@ struct CaptureQueue {
     mutating func fail(_ error: DictationError) {
         guard !isStopping, failure == nil else { return }
         failure = error
+        // Nothing more will be dropped, so the losses so far are the whole episode.
+        endEpisode()
     }
 
     /// Marks the session as stopping: later audio is discarded, the queue is still delivered.
     mutating func stop() {
         isStopping = true
+        // Nothing more will be dropped: the episode is over, and is reported even if the reader
+        // never reads again.
+        endEpisode()
     }
 
     /// Marks the capture thread as finished.
     mutating func endCapture() {
         captureEnded = true
+        endEpisode()
     }
 
-    /// Takes up to `maxFrames` frames, the failure once the audio before it is delivered, the end,
-    /// or tells the reader to wait.
+    /// Takes up to `maxFrames` frames (never across a gap of dropped audio), the failure once the
+    /// audio before it is delivered, the end, or tells the reader to wait.
     mutating func take(maxFrames: Int) -> Take {
-        if let taken = periods.take(maxFrames: maxFrames) { return .frame(frame(from: taken)) }
+        if let taken = periods.take(maxFrames: maxFrames) {
+            endEpisodeIfCaughtUp()
+            return .frame(frame(from: taken))
+        }
+        endEpisodeIfCaughtUp()
         if let failure, !failureDelivered {
             failureDelivered = true
             return .failure(failure)
@@ -109,16 +182,91 @@ struct CaptureQueue {
         return .wait
     }
 
-    /// The drops and overruns not yet reported, reset to zero.
-    mutating func takeUnreported() -> (overruns: Int, droppedFrames: Int) {
-        defer {
-            unreportedOverruns = 0
-            unreportedDroppedFrames = 0
-        }
-        return (unreportedOverruns, unreportedDroppedFrames)
+    /// The overrun episodes that ended since the last call, oldest first.
+    mutating func takeEndedEpisodes() -> [OverrunEpisode] {
+        defer { endedEpisodes.removeAll() }
+        return endedEpisodes
     }
 
-    private func frame(from taken: InterleavedSampleQueue.Taken) -> AudioFrame {
+    // MARK: - Shedding
+
+    /// Marks the silence queued within ``SpeechMargins/before`` of a speech period starting at
+    /// `start` as margin.
+    private mutating func keepPreRoll(before start: Int) {
+        let from = start - margins.before
+        // The period straddling `from` counts too: part of it is within the pre-roll.
+        var position = max(periods.firstPosition(startingAtOrAfter: from) - 1, periods.bufferPositions.lowerBound)
+        while position < periods.bufferPositions.upperBound {
+            if let period = periods.buffer(at: position), period.endFrame > from, period.label == .silence {
+                periods.setLabel(.margin, at: position)
+            }
+            position += 1
+        }
+    }
+
+    /// Drops audio until the queue is within its capacity: silence outside the margins first,
+    /// oldest first; then, when there is none, the oldest audio.
+    private mutating func shedExcess() {
+        while queuedFrames > capacityFrames {
+            if let position = oldestSheddableSilence() {
+                recordDrop(frames: periods.removeBuffer(at: position), speechFrames: 0)
+                continue
+            }
+            let excess = queuedFrames - capacityFrames
+            var speechSamples = 0
+            periods.discardOldest(frames: excess) { kind, samples in
+                if kind == .speech { speechSamples += samples }
+            }
+            recordDrop(frames: excess, speechFrames: speechSamples / channelCount)
+            return
+        }
+    }
+
+    /// The position of the oldest queued period judged silence outside the margins.
+    private mutating func oldestSheddableSilence() -> Int? {
+        var position = periods.firstPosition(startingAtOrAfter: sheddableFrom)
+        while position < periods.bufferPositions.upperBound {
+            if let period = periods.buffer(at: position) {
+                if period.label == .silence {
+                    sheddableFrom = period.startFrame
+                    return position
+                }
+                // Speech and margin never become silence: the next search starts after them.
+                sheddableFrom = period.endFrame
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Counts dropped frames, in the totals and the open episode (which they start if none is).
+    private mutating func recordDrop(frames: Int, speechFrames: Int) {
+        guard frames > 0 else { return }
+        droppedFrames += frames
+        droppedSpeechFrames += speechFrames
+        var episode = openEpisode ?? OverrunEpisode()
+        episode.droppedFrames += frames
+        episode.droppedSpeechFrames += speechFrames
+        openEpisode = episode
+    }
+
+    // MARK: - Episodes
+
+    /// Ends the open episode once the reader has caught up: the queue is empty, or holds less than
+    /// half its capacity. A drop leaves the queue (all but a period) full, so a reader that took it
+    /// below half has taken more than came in since the last drop.
+    private mutating func endEpisodeIfCaughtUp() {
+        guard openEpisode != nil, queuedFrames == 0 || queuedFrames * 2 < capacityFrames else { return }
+        endEpisode()
+    }
+
+    private mutating func endEpisode() {
+        guard let episode = openEpisode else { return }
+        endedEpisodes.append(episode)
+        openEpisode = nil
+    }
+
+    private func frame(from taken: InterleavedSampleQueue<PeriodKind>.Taken) -> AudioFrame {
         let lead = Double(taken.framesIntoBuffer) / Double(sampleRate)
         return AudioFrame(
             samples: taken.samples, sampleRate: sampleRate, channelCount: channelCount,

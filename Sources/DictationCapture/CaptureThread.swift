@@ -21,7 +21,8 @@ enum CaptureThread {
     /// Starts the thread; the caller then waits with ``CaptureChannel/waitForSetup()``.
     /// - Parameters:
     ///   - channel: Where captured audio, faults and the setup outcome go.
-    ///   - bufferSeconds: How much audio may wait for the reader before the oldest is dropped.
+    ///   - bufferSeconds: How much audio may wait for the reader before the queue sheds some,
+    ///     silence first (see ``CaptureQueue``).
     ///   - stallLimit: How long the device may deliver nothing before it counts as disconnected.
     ///   - makeDevice: Opens the device; called on the new thread, which then owns it.
     static func start(
@@ -51,12 +52,14 @@ enum CaptureThread {
         }
         defer { device.close() }
         let setup = CaptureSetup(format: device.format, periodFrames: max(device.periodFrames, 1))
-        channel.reportSetup(.success(setup), bufferSeconds: bufferSeconds)
-        capture(from: device, setup: setup, into: channel, stallLimit: stallLimit)
+        let judge = CaptureVoiceJudge(format: setup.format, periodFrames: setup.periodFrames)
+        channel.reportSetup(.success(setup), bufferSeconds: bufferSeconds, margins: judge.margins)
+        capture(from: device, setup: setup, judge: judge, into: channel, stallLimit: stallLimit)
     }
 
     private static func capture(
-        from device: any CaptureDevice, setup: CaptureSetup, into channel: CaptureChannel, stallLimit: Duration
+        from device: any CaptureDevice, setup: CaptureSetup, judge: CaptureVoiceJudge, into channel: CaptureChannel,
+        stallLimit: Duration
     ) {
         let format = setup.format
         let bytesPerFrame = format.bytesPerFrame
@@ -81,7 +84,9 @@ enum CaptureThread {
                 let samples = SampleDecoder.decode(bytes, encoding: format.encoding)
                 // The read completes when the period's last frame is in; its first came a period earlier.
                 let duration = Duration.seconds(Double(frames) / Double(format.sampleRate))
-                channel.push(samples, captureTime: now - duration)
+                // Judged here, once per period as it arrives, so a queue that must shed audio
+                // knows what is silence without looking at it again under its lock.
+                channel.push(samples, isSpeech: judge.isSpeech(samples), captureTime: now - duration)
                 continue
             }
             if result == 0 || result == -Int(EAGAIN) {

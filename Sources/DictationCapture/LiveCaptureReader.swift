@@ -33,7 +33,8 @@ final class LiveCaptureReader: AudioReader {
     /// Starts a capture thread on the device `makeDevice` opens, and waits until it is open.
     /// - Parameters:
     ///   - deviceName: The device name, for warnings.
-    ///   - bufferSeconds: How much audio may wait for the reader before the oldest is dropped.
+    ///   - bufferSeconds: How much audio may wait for the reader before the queue sheds some,
+    ///     silence first (see ``CaptureQueue``).
     ///   - stallLimit: How long the device may deliver nothing before it counts as disconnected.
     ///   - makeDevice: Opens and configures the device; runs on the capture thread.
     /// - Returns: The reader of the running capture.
@@ -78,17 +79,19 @@ final class LiveCaptureReader: AudioReader {
         channel.stop()
     }
 
+    /// One ``DictationKit/DictationError/Code/captureOverrun`` warning per overrun episode that
+    /// ended since the last call, with its totals: the reader fell behind and audio was dropped,
+    /// or the device overran, until the reader caught up or capture ended. An episode still open
+    /// when the session stops ends with the stop, so it is here after the read that returns `nil`
+    /// (or after ``close()``).
     func takeWarnings() -> [DictationError] {
-        let (overruns, droppedFrames) = channel.takeUnreported()
-        var warnings: [DictationError] = []
-        if overruns > 0 {
-            warnings.append(ALSAError.overrunWarning(count: overruns, device: deviceName))
+        let rate = Double(max(format.sampleRate, 1))
+        return channel.takeEndedEpisodes().map { episode in
+            ALSAError.overrunWarning(
+                droppedSeconds: Double(episode.droppedFrames) / rate,
+                speechSeconds: Double(episode.droppedSpeechFrames) / rate, deviceOverruns: episode.deviceOverruns,
+                device: deviceName)
         }
-        if droppedFrames > 0 {
-            let seconds = Double(droppedFrames) / Double(max(format.sampleRate, 1))
-            warnings.append(ALSAError.droppedAudioWarning(seconds: seconds))
-        }
-        return warnings
     }
 
     /// Stops capture and returns once the capture thread has closed the device.

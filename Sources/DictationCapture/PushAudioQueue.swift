@@ -9,7 +9,7 @@ struct PushAudioQueue {
     /// The most sample frames held at once.
     let capacityFrames: Int
 
-    private var samples: InterleavedSampleQueue
+    private var samples: InterleavedSampleQueue<Void>
     private(set) var droppedFrames = 0
 
     /// The app called `finish()`: the reader ends once the queue is empty.

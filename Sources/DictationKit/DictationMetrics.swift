@@ -31,8 +31,8 @@ public enum DictationMetrics {
     public static let errors = "dictationkit_errors"
 
     /// Counter: ``DictationError/Code/captureOverrun`` warnings from the source, each standing for
-    /// audio lost since the previous read (one warning may count several device overruns). They
-    /// are also counted in ``errors``.
+    /// one overrun episode: audio lost from the first loss until the reader caught up (one warning
+    /// may count many drops and device overruns). They are also counted in ``errors``.
     public static let captureOverruns = "dictationkit_capture_overruns"
 
     /// Recorder, one value per run that read audio: the wall time spent converting and decoding

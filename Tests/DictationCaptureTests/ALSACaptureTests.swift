@@ -150,24 +150,38 @@ import Testing
         #expect(OpenFiles.count(of: infile) == 0)
     }
 
-    @Test func slowReaderLosesTheOldestAudioAndIsWarned() throws {
-        // The plugin delivers as fast as it is read and never ends (silence after the file), so
-        // a reader that doesn't read overflows a half-second buffer at once.
+    @Test func slowReaderKeepsTheSpeechThroughAFloodOfSilenceAndIsWarnedOnce() throws {
+        // The plugin delivers as fast as it is read and never ends (silence after the file): 2.2 s
+        // of speech, then silence, into a one-second buffer nobody reads until ten seconds of
+        // silence have come. The oldest speech goes while the speech pours in; then only silence.
         let bench = try ALSATestBench()
-        let (infile, _) = try bench.goforwardFile()
+        let (infile, speech) = try bench.goforwardFile(frames: 35_200)
         let pcm = ALSATestPCM(name: ALSATestBench.uniqueName("flood"), infile: infile)
-        let reader = try bench.source(pcm, bufferSeconds: 0.5).open()
+        let reader = try bench.source(pcm, bufferSeconds: 1).open()
         let live = try #require(reader.live)
-        waitUntil("audio is dropped") { live.channel.statistics.droppedFrames > 0 }
-        let warnings = reader.takeWarnings()
-        #expect(warnings.contains { $0.code == .captureOverrun && !$0.isFatal && $0.message.contains("dropped the oldest") })
+        waitUntil("ten seconds of silence are captured") { live.channel.statistics.capturedFrames >= speech.count + 160_000 }
+        #expect(reader.takeWarnings().isEmpty, "one open episode, however many drops")
         reader.interrupt()
         let (frames, error) = TestFixtures.readAll(reader)
         reader.close()
         #expect(error == nil)
+        let statistics = live.channel.statistics
         let delivered = frames.reduce(0) { $0 + $1.frameCount }
-        #expect(delivered > 0 && delivered <= 8_000, "at most the buffer's half second")
-        #expect((frames.first?.startTime ?? 0) > 0, "the oldest audio is the one that went")
+        #expect(delivered > 0 && delivered <= 16_000, "at most the buffer's second")
+        #expect(statistics.capturedFrames == delivered + statistics.droppedFrames, "every frame delivered or counted")
+        let source = speech + [Int16](repeating: 0, count: statistics.capturedFrames - speech.count)
+        let (kept, mismatched) = TestFixtures.place(frames, in: source)
+        #expect(mismatched == 0, "every frame is the device's audio at its place in the stream")
+        #expect((kept.first?.lowerBound ?? 0) > 0, "the oldest speech went")
+        #expect((kept.first?.lowerBound ?? .max) < speech.count - 4_800, "the newest speech outlived the silence after it")
+        #expect(statistics.droppedSpeechFrames > 0 && statistics.droppedSpeechFrames < statistics.droppedFrames)
+
+        let warnings = reader.takeWarnings()
+        #expect(warnings.count == 1, "\(warnings)")
+        let english = warnings.first?.message(in: .english) ?? ""
+        #expect(warnings.first?.code == .captureOverrun && warnings.first?.isFatal == false)
+        #expect(english.contains("dropped \(TestFixtures.secondsText(frames: statistics.droppedFrames)) s"), "\(english)")
+        #expect(english.contains("\(TestFixtures.secondsText(frames: statistics.droppedSpeechFrames)) s of it sounded like speech"))
         #expect(OpenFiles.count(of: infile) == 0)
     }
 }

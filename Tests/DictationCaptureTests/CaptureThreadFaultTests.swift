@@ -33,10 +33,11 @@ import Testing
         #expect(reader.channel.statistics.overruns == 2)
 
         let warnings = reader.takeWarnings()
-        #expect(warnings.count == 1, "overruns since the last look are reported together")
+        #expect(warnings.count == 1, "overruns before the reader caught up are one episode, one warning")
         #expect(warnings.first?.code == .captureOverrun)
         #expect(warnings.first?.isFatal == false)
-        #expect(warnings.first?.message.contains("2 times") == true, "\(warnings)")
+        #expect(warnings.first?.message.contains("lost a moment of audio (2 times)") == true, "\(warnings)")
+        #expect(warnings.first?.message.contains("dropped") == false, "the queue itself dropped nothing")
         #expect(reader.takeWarnings().isEmpty, "each warning is returned once")
     }
 
@@ -46,7 +47,12 @@ import Testing
         defer { reader.close() }
         Self.waitForCapture(reader, frames: 320)
         #expect(log.recoveries == [-Int(EINTR), -Int(ESTRPIPE)])
-        #expect(reader.takeWarnings().map(\.code) == [.captureOverrun], "only the suspend lost audio")
+        #expect(reader.takeWarnings().isEmpty, "the episode lasts until the reader has caught up")
+        let frame = try reader.read(maxFrames: 320)
+        #expect(frame?.samples == TestFixtures.floats(audio))
+        let warnings = reader.takeWarnings()
+        #expect(warnings.map(\.code) == [.captureOverrun], "only the suspend lost audio")
+        #expect(warnings.first?.message.contains("(once)") == true, "\(warnings)")
     }
 
     @Test(arguments: [ENODEV, EIO, EBADFD, ENOTTY])
@@ -92,8 +98,10 @@ import Testing
         #expect(error?.message.contains("stopped sending audio") == true, "\(String(describing: error))")
     }
 
-    @Test func fullQueueDropsTheOldestAudioAndSaysHowMuch() throws {
-        // 0.05 s at 16 kHz holds 800 frames; five periods of 320 are 1600.
+    @Test func fullQueueKeepsTheNewestAudioAndSaysHowMuchWentOnce() throws {
+        // 0.05 s at 16 kHz holds 800 frames; five periods of 320 are 1600. The ramp grows louder
+        // period by period, so the detector hears only the last two as speech: a queue smaller
+        // than the pre-roll sheds the silence before them, then the margin, never the speech.
         let periods = (0..<5).map { ScriptedCaptureDevice.ramp(320, from: $0 * 320) }
         let (reader, _) = try ScriptedCaptureDevice.open(periods.map { .audio($0) }, bufferSeconds: 0.05)
         defer { reader.close() }
@@ -105,11 +113,13 @@ import Testing
         #expect(TestFixtures.samples(frames) == TestFixtures.floats(Array(all.suffix(800))), "the newest audio is kept")
         #expect(frames.first?.startTime == 800.0 / 16_000, "stream time still counts the dropped audio")
         #expect(reader.channel.statistics.droppedFrames == 800)
+        #expect(reader.channel.statistics.droppedSpeechFrames == 0)
 
         let warnings = reader.takeWarnings()
-        #expect(warnings.map(\.code) == [.captureOverrun])
+        #expect(warnings.map(\.code) == [.captureOverrun], "three drops, one episode, one warning")
         #expect(warnings.first?.isFatal == false)
-        #expect(warnings.first?.message.contains("0.05 s") == true, "\(warnings)")
+        #expect(warnings.first?.message.contains("dropped 0.05 s") == true, "\(warnings)")
+        #expect(warnings.first?.message.contains("none of it sounded like speech") == true, "\(warnings)")
     }
 
     @Test func framesCarryStreamAndCaptureTimes() throws {

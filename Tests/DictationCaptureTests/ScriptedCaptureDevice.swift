@@ -17,6 +17,16 @@ final class ScriptedCaptureDevice: CaptureDevice {
         case error(Int32, recovery: Int = 0)
         /// A read finds nothing and the following wait times out.
         case silence
+        /// The device delivers nothing until the test opens the gate: how a test lets a reader
+        /// catch up between two bursts.
+        case gate(Gate)
+    }
+
+    /// Holds a script back until the test opens it; readable from any thread.
+    final class Gate: Sendable {
+        private let opened = Atomic<Bool>(false)
+        var isOpen: Bool { opened.load(ordering: .acquiring) }
+        func open() { opened.store(true, ordering: .releasing) }
     }
 
     /// What the capture thread did with the device, readable from the test thread.
@@ -42,7 +52,12 @@ final class ScriptedCaptureDevice: CaptureDevice {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer, frames: Int) -> Int {
-        guard !steps.isEmpty else { return -Int(EAGAIN) }
+        guard let next = steps.first else { return -Int(EAGAIN) }
+        if case .gate(let gate) = next {
+            guard gate.isOpen else { return -Int(EAGAIN) }
+            steps.removeFirst()
+            return read(into: buffer, frames: frames)
+        }
         switch steps.removeFirst() {
         case .audio(let samples):
             let count = min(samples.count, frames)
@@ -56,6 +71,8 @@ final class ScriptedCaptureDevice: CaptureDevice {
         case .silence:
             timesOutNext = true
             return -Int(EAGAIN)
+        case .gate:
+            return -Int(EAGAIN)
         }
     }
 
@@ -68,6 +85,14 @@ final class ScriptedCaptureDevice: CaptureDevice {
         if timesOutNext {
             timesOutNext = false
             return .timedOut
+        }
+        // A closed gate: nothing until the test opens it, or the session stops.
+        if case .gate(let gate)? = steps.first {
+            var none: [pollfd] = []
+            while !gate.isOpen {
+                if interruption.wait(for: &none, timeoutMilliseconds: 1) == .interrupted { return .interrupted }
+            }
+            return .ready
         }
         // More script to play: it is "ready" at once. The script played out: a device that has
         // nothing more to say, until the session stops.
@@ -89,6 +114,18 @@ final class ScriptedCaptureDevice: CaptureDevice {
             deviceName: "scripted mic", bufferSeconds: bufferSeconds, stallLimit: stallLimit
         ) { ScriptedCaptureDevice(steps: steps, log: log) }
         return (reader, log)
+    }
+
+    /// `samples` as one step per period, the last one padded with digital silence to a whole period,
+    /// so that every period is the size the capture thread judges and the queue sheds.
+    static func periods(_ samples: [Int16]) -> [Step] {
+        let padded = samples + [Int16](repeating: 0, count: (320 - samples.count % 320) % 320)
+        return stride(from: 0, to: padded.count, by: 320).map { .audio(Array(padded[$0..<$0 + 320])) }
+    }
+
+    /// `seconds` of digital silence, in whole periods.
+    static func silence(seconds: Double) -> [Int16] {
+        [Int16](repeating: 0, count: Int((seconds * 16_000 / 320).rounded()) * 320)
     }
 
     /// `count` samples of a recognizable ramp starting at `start`.

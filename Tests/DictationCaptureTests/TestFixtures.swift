@@ -78,6 +78,42 @@ enum TestFixtures {
         return (frames, nil)
     }
 
+    /// `frames` as the seconds a warning writes: at most two decimals, no trailing zeros (`1.8`, `0.05`, `17`).
+    static func secondsText(frames: Int, sampleRate: Int = 16_000, comma: Bool = false) -> String {
+        let seconds = (Double(frames) / Double(sampleRate) * 100).rounded() / 100
+        let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return comma ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    /// Places what a reader delivered back into the stream it came from.
+    /// - Parameters:
+    ///   - frames: Mono frames, as read.
+    ///   - source: Everything the device delivered, in order.
+    /// - Returns: The stream ranges the frames cover, merged where they touch, in reading order;
+    ///   and how many frames were not exactly the source's samples at their place.
+    static func place(_ frames: [AudioFrame], in source: [Int16], sampleRate: Int = 16_000)
+        -> (kept: [Range<Int>], mismatched: Int)
+    {
+        let expected = floats(source)
+        var kept: [Range<Int>] = []
+        var mismatched = 0
+        for frame in frames {
+            let start = Int((frame.startTime * Double(sampleRate)).rounded())
+            let range = start..<start + frame.frameCount
+            if range.lowerBound < 0 || range.upperBound > expected.count
+                || Array(expected[range]) != frame.samples
+            {
+                mismatched += 1
+            }
+            if let last = kept.last, last.upperBound == range.lowerBound {
+                kept[kept.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                kept.append(range)
+            }
+        }
+        return (kept, mismatched)
+    }
+
     /// The interleaved samples of all frames.
     static func samples(_ frames: [AudioFrame]) -> [Float] { frames.flatMap(\.samples) }
 
