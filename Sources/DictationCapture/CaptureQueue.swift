@@ -76,6 +76,8 @@ struct CaptureQueue {
     private(set) var overruns = 0
     /// The losses since the reader last caught up, while it has not.
     private var openEpisode: OverrunEpisode?
+    /// The stream position (``capturedFrames``) at the open episode's latest loss.
+    private var lastLoss = 0
     /// Episodes that ended and are not reported yet, oldest first.
     private var endedEpisodes: [OverrunEpisode] = []
 
@@ -140,6 +142,7 @@ struct CaptureQueue {
         var episode = openEpisode ?? OverrunEpisode()
         episode.deviceOverruns += 1
         openEpisode = episode
+        lastLoss = capturedFrames
     }
 
     /// Records the error that ended capture, unless the session is stopping (a stop can make a
@@ -248,15 +251,20 @@ struct CaptureQueue {
         episode.droppedFrames += frames
         episode.droppedSpeechFrames += speechFrames
         openEpisode = episode
+        lastLoss = capturedFrames
     }
 
     // MARK: - Episodes
 
-    /// Ends the open episode once the reader has caught up: the queue is empty, or holds less than
-    /// half its capacity. A drop leaves the queue (all but a period) full, so a reader that took it
-    /// below half has taken more than came in since the last drop.
+    /// Ends the open episode once the reader has caught up: it emptied the queue, or took it below
+    /// half its capacity (a drop leaves it full, so the reader has taken more than came in since)
+    /// with a second of audio come in since the last loss. A source that keeps flooding the queue
+    /// (a device faster than real time) is one episode however often the reader halves it, not
+    /// one per refill.
     private mutating func endEpisodeIfCaughtUp() {
-        guard openEpisode != nil, queuedFrames == 0 || queuedFrames * 2 < capacityFrames else { return }
+        guard openEpisode != nil else { return }
+        let quietSince = capturedFrames - lastLoss >= sampleRate
+        guard queuedFrames == 0 || (queuedFrames * 2 < capacityFrames && quietSince) else { return }
         endEpisode()
     }
 

@@ -80,6 +80,8 @@ final class SessionRun: Sendable {
             control.detachReader()
             reader.close()
             control.sourceReleased()
+            // A problem the source was still getting over (an overrun episode) ends with it.
+            for warning in reader.takeWarnings() { delivery.emit(.error(warning)) }
         }
         defer { releaseSource() }
         if control.isCancelled { return }
@@ -199,7 +201,9 @@ final class SessionRun: Sendable {
                     if reader.isLive {
                         // Keep a live device drained, but what is said while paused is not dictation.
                         do {
-                            guard try reader.read(maxFrames: framesPerRead) != nil else { break }
+                            let heard = try reader.read(maxFrames: framesPerRead)
+                            for warning in reader.takeWarnings() { delivery.emit(.error(warning)) }
+                            guard heard != nil else { break }
                         } catch {
                             readError = error
                             break
@@ -221,12 +225,19 @@ final class SessionRun: Sendable {
                 guard var frame else { break }
                 if let problem = recording.append(frame) { delivery.emit(.error(problem)) }
                 metrics.audioRead(frame)
+                captured = max(captured, frame.startTime + frame.duration)
                 if let limit = options.maxDuration {
-                    // The session is as long as the audio captured, however much of it could be kept.
-                    guard frame.startTime < limit else { continue }
+                    // The session is as long as the audio captured, however much of it could be
+                    // kept: what lies past the limit is read (the source empties) but not used.
+                    if frame.startTime >= limit {
+                        if !endedByTimeout {
+                            endedByTimeout = true
+                            reader.interrupt()
+                        }
+                        continue
+                    }
                     frame = frame.truncated(at: limit)
                 }
-                captured = max(captured, frame.startTime + frame.duration)
                 var converted: [Float] = []
                 for block in blocker.blocks(from: frame) {
                     converted += try decode(block)
