@@ -79,7 +79,10 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
-        .testTarget(name: "DictationCaptureTests", dependencies: ["DictationCapture", "DictationKit", "DictationTesting"]),
+        .testTarget(
+            name: "DictationCaptureTests",
+            dependencies: ["DictationCapture", "DictationKit", "DictationPreprocessing", "DictationTesting"]
+        ),
         .testTarget(
             name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit", "DictationTesting"]
         ),

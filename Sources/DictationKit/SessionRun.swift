@@ -225,7 +225,7 @@ final class SessionRun: Sendable {
                 guard var frame else { break }
                 if let problem = recording.append(frame) { delivery.emit(.error(problem)) }
                 metrics.audioRead(frame)
-                captured = max(captured, frame.startTime + frame.duration)
+                captured = max(captured, min(frame.startTime + frame.duration, options.maxDuration ?? .infinity))
                 if let limit = options.maxDuration {
                     // The session is as long as the audio captured, however much of it could be
                     // kept: what lies past the limit is read (the source empties) but not used.

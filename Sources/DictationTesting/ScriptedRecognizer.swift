@@ -1,3 +1,4 @@
+import Foundation
 import DictationKit
 
 /// A recognizer that "hears" a script instead of decoding audio, for tests of code built on DictationKit.
@@ -6,6 +7,11 @@ import DictationKit
 /// start, the decoder reports speech; while the audio passes through it, partials grow word by
 /// word; at its end comes the final. A session stopped in the middle of an utterance gets the
 /// words heard so far as that utterance's final, as a real decoder would give.
+///
+/// With ``UtteranceSegmentation/endpointer`` segmentation it is handed the utterances the
+/// session's endpointer cuts instead, each with its start time, and hears the scripted words
+/// that end inside them. It can be made slow on purpose (`realTimeFactor`), to test what a
+/// session does when decoding can't keep up with the audio.
 public struct ScriptedRecognizer: SpeechRecognizer {
     /// One utterance of the script.
     public struct Utterance: Sendable, Hashable {
@@ -35,6 +41,8 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     private let loadError: DictationError?
     private let decodeError: (at: Double, error: DictationError)?
     private let decodeFailureCount: Int?
+    private let realTimeFactor: Double
+    private let segmentation: UtteranceSegmentation
 
     /// Creates a scripted recognizer.
     /// - Parameters:
@@ -44,10 +52,14 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     ///   - loadError: An error ``makeDecoder(locale:segmentation:)`` throws, to test model failures.
     ///   - decodeError: An error decoding throws once the audio reaches the given time.
     ///   - decodeFailureCount: How many calls fail from then on; `nil` (the default): every one.
+    ///   - realTimeFactor: Seconds of work, spent waiting, per second of audio decoded; 0 (the
+    ///     default) decodes at once, 2 is twice as slow as real time.
+    ///   - segmentation: ``UtteranceSegmentation/recognizer`` (the default): the script says where
+    ///     utterances are; ``UtteranceSegmentation/endpointer``: the session's endpointer does.
     public init(
         utterances: [Utterance], locale: String = "en-US", sampleRate: Int = 16_000,
         loadError: DictationError? = nil, decodeError: (at: Double, error: DictationError)? = nil,
-        decodeFailureCount: Int? = nil
+        decodeFailureCount: Int? = nil, realTimeFactor: Double = 0, segmentation: UtteranceSegmentation = .recognizer
     ) {
         self.utterances = utterances
         self.locale = locale
@@ -55,6 +67,8 @@ public struct ScriptedRecognizer: SpeechRecognizer {
         self.loadError = loadError
         self.decodeError = decodeError
         self.decodeFailureCount = decodeFailureCount
+        self.realTimeFactor = realTimeFactor.isFinite ? max(0, realTimeFactor) : 0
+        self.segmentation = segmentation
     }
 
     /// The script's locale.
@@ -63,8 +77,8 @@ public struct ScriptedRecognizer: SpeechRecognizer {
 
     /// Makes a decoder that follows the script.
     ///
-    /// The script says where utterances are, so the decoder always segments by itself
-    /// (``UtteranceSegmentation/recognizer``), whatever is asked.
+    /// It segments as the recognizer was made to (`segmentation` of ``init(utterances:locale:sampleRate:loadError:decodeError:decodeFailureCount:realTimeFactor:segmentation:)``),
+    /// whatever is asked.
     /// - Parameters:
     ///   - locale: Must be the script's locale.
     ///   - segmentation: Ignored.
@@ -85,17 +99,33 @@ public struct ScriptedRecognizer: SpeechRecognizer {
         var isOpen = false
         var wordsShown = 0
         lazy var failuresLeft: Int? = script.decodeFailureCount
+        /// Where the utterance the endpointer opened starts, in seconds.
+        var utteranceStart: Double?
 
         init(script: ScriptedRecognizer) { self.script = script }
 
         var locale: String { script.locale }
+        var segmentation: UtteranceSegmentation { script.segmentation }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             samplesFed += samples.count
             let now = Double(samplesFed) / Double(script.sampleRate)
+            if script.realTimeFactor > 0 {
+                Thread.sleep(forTimeInterval: Double(samples.count) / Double(script.sampleRate) * script.realTimeFactor)
+            }
             if let failure = script.decodeError, now >= failure.at, failuresLeft.map({ $0 > 0 }) ?? true {
                 failuresLeft = failuresLeft.map { $0 - 1 }
                 throw failure.error
+            }
+            if let start = utteranceStart {
+                let heard = heardWords(from: start, to: now)
+                guard reportPartials, heard.count > wordsShown else { return [] }
+                wordsShown = heard.count
+                return [
+                    .partial(
+                        Transcript(
+                            text: heard.map(\.text).joined(separator: " "), utteranceIndex: 0, startTime: start, endTime: now))
+                ]
             }
             var updates: [RecognitionUpdate] = []
             while next < script.utterances.count {
@@ -123,7 +153,35 @@ public struct ScriptedRecognizer: SpeechRecognizer {
             return updates
         }
 
+        // MARK: Endpointer segmentation
+
+        func beginUtterance(at time: Double) throws(DictationError) {
+            utteranceStart = time
+            samplesFed = Int((time * Double(script.sampleRate)).rounded())
+            wordsShown = 0
+        }
+
+        func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
+            guard let start = utteranceStart else { return try finish() }
+            utteranceStart = nil
+            let now = Double(samplesFed) / Double(script.sampleRate)
+            let words = heardWords(from: start, to: now)
+            return [
+                .final(
+                    Transcript(
+                        text: words.map(\.text).joined(separator: " "), words: words, utteranceIndex: 0,
+                        startTime: words.first?.start ?? start, endTime: words.last?.end ?? now))
+            ]
+        }
+
+        /// The scripted words that end between two times, with their times.
+        private func heardWords(from start: Double, to end: Double) -> [Word] {
+            script.utterances.flatMap { transcript($0, wordCount: $0.words.count).words }
+                .filter { $0.end > start && $0.end <= end + 1e-9 }
+        }
+
         func finish() throws(DictationError) -> [RecognitionUpdate] {
+            guard utteranceStart == nil else { return try endUtterance() }
             guard isOpen, next < script.utterances.count else { return [] }
             let utterance = script.utterances[next]
             let now = Double(samplesFed) / Double(script.sampleRate)
