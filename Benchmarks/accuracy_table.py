@@ -15,6 +15,8 @@ Columns, one process per file:
   c  dictate transcribe: the decoder's own segmentation, no preprocessing, Debian's model
   d  dictate transcribe: the default chain and segmentation, Debian's model
   e  dictate transcribe: the default chain, the best installed model (no --model)
+  f  a live session: dictate transcribe --partials --real-time, the file read at real-time pace
+     with partials on (two passes, as dictate listen decodes), the best installed model
 The WER of a set is the sum of the word errors over its files / the sum of reference words, after
 lowercasing, removing punctuation and dropping <s>, </s>, <sil> and fillers.
 
@@ -45,6 +47,7 @@ DICTATE_ARGS = {
     "c": ["--segmentation", "recognizer", "--preprocessing", "none", "--model", DEBIAN_MODEL],
     "d": ["--model", DEBIAN_MODEL],
     "e": [],
+    "f": ["--partials", "--real-time"],
 }
 USAGE_ERROR = 64  # dictate's exit status for an option it does not know
 SPEECHRECOGNITION_VERSION = "3.17.0"
@@ -68,6 +71,7 @@ COLUMNS = {
     "c": "dictate, decoder's segmentation, no preprocessing",
     "d": "dictate, default chain, Debian's model",
     "e": "dictate, default chain, best installed model",
+    "f": "dictate, live: partials, real-time pace, best installed model",
 }
 SETS = ("clean", "noise10", "noise5", "quiet", "hum", "long")
 
@@ -270,9 +274,9 @@ def describe_tools(columns, tools):
                         "print('SpeechRecognition', m.version('SpeechRecognition'), 'pocketsphinx', m.version('pocketsphinx'))"],
                        check=False).stdout.strip()
         lines.append(f"(b) {tools['python']}: {versions}")
-    if any(c in columns for c in "cde") and tools.get("dictate"):
+    if any(c in columns for c in "cdef") and tools.get("dictate"):
         locales = run([tools["dictate"], "locales"], check=False).stdout.strip().replace("\n", "; ")
-        lines.append(f"(c-e) {tools['dictate']}; (e) resolves: {locales or '?'}")
+        lines.append(f"(c-f) {tools['dictate']}; (e) and (f) resolve: {locales or '?'}")
     return lines
 
 
@@ -309,9 +313,9 @@ def main():
         if why:
             unavailable["b"] = "n/a (install failed)"
             notes["b"] = f"SpeechRecognition unavailable: {why}"
-    if any(c in columns for c in "cde") and not os.path.exists(args.dictate):
+    if any(c in columns for c in "cdef") and not os.path.exists(args.dictate):
         tools["dictate"] = None
-        for c in "cde":
+        for c in "cdef":
             unavailable[c] = "n/a (no dictate binary)"
             notes[c] = f"{args.dictate} is missing: swift build -c release --product dictate"
 
@@ -341,7 +345,9 @@ def main():
         elif r.status != 0:
             outcome["error"] = last_line(r.stderr)
         else:
-            hypothesis = " ".join(r.stdout.split())
+            # With --partials, text output shows each partial on a line of its own, after "… ".
+            finals = [line for line in r.stdout.splitlines() if not line.startswith("… ")]
+            hypothesis = " ".join(" ".join(finals).split())
             errors, words = word_errors(reference, hypothesis)
             outcome.update(reference=reference, hypothesis=hypothesis, errors=errors, words=words)
         return column, set_name, index, outcome

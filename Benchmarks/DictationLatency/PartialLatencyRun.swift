@@ -2,11 +2,17 @@ import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
 
-/// One long live session: utterances of real speech with a second of silence between them.
+/// One long live session: utterances of real speech, each followed by two seconds of silence.
 ///
-/// A word's latency runs from the moment its last frame was available to the first partial that
-/// held it (within ``placeTolerance`` words of its place in the final), or to the final when no
-/// partial did.
+/// - A word's partial latency runs from the moment its last frame was available to the first
+///   partial that held it (within ``placeTolerance`` words of its place in the final). Words no
+///   partial held (the final pass heard them, the streaming pass did not) arrive with the final:
+///   they are counted apart.
+/// - An utterance's final latency runs from the moment the end of its last word (as the final
+///   places it) was available to the final event.
+/// - A word's stable latency runs from its last frame to the first partial that marked it stable
+///   (``Transcript/stableWordCount``); a stable word is contradicted when the final has another
+///   word at its place.
 struct PartialLatencyRun {
     let recordings: [[Float]]
     let utterances: Int
@@ -15,29 +21,36 @@ struct PartialLatencyRun {
     let options: DictationOptions
 
     struct Result {
-        var latencies: [Double] = []
-        /// The same, split by where the word was first seen.
-        var partialOnly: [Double] = []
+        /// Latency of the words partials showed.
+        var partials: [Double] = []
+        /// Latency of the words only the final had.
         var finalOnly: [Double] = []
-        /// Without the first utterance, which also waits for the model to load.
-        var afterFirstUtterance: [Double] = []
+        /// From the end of an utterance's last word to its final.
+        var finals: [Double] = []
+        /// From a word's end to the partial that marked it stable.
+        var stable: [Double] = []
+        /// Stable words, and of those the ones the final has other words at.
+        var stableWords = 0
+        var contradicted = 0
+        /// Final words, and of those the ones the partials showed.
+        var finalWords = 0
     }
 
     func run() async throws -> Result {
         var samples: [Float] = []
-        let pause = [Float](repeating: 0, count: 16_000)
+        let pause = [Float](repeating: 0, count: 32_000)
         for index in 0..<utterances {
-            samples += pause + recordings[index % recordings.count]
+            samples += recordings[index % recordings.count] + pause
         }
-        samples += pause
-        let microphone = RealTimeMicrophone(samples: samples)
+        let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 16_000) + samples)
         let session = DictationSession(source: microphone.source, preprocessing: AudioConversionChain(), recognizer: recognizer)
         let stream = try await session.start(options)
         microphone.start()
 
         var result = Result()
-        // For each utterance: the first moment each word was seen at its place.
+        // For each utterance: the first moment each word was seen at its place, and stable there.
         var firstSeen: [Int: [String: ContinuousClock.Instant]] = [:]
+        var stableSeen: [Int: [Int: (word: String, at: ContinuousClock.Instant)]] = [:]
         for await event in stream {
             let now = ContinuousClock.now
             switch event {
@@ -48,22 +61,42 @@ struct PartialLatencyRun {
                     if firstSeen[transcript.utteranceIndex, default: [:]][key] == nil {
                         firstSeen[transcript.utteranceIndex, default: [:]][key] = now
                     }
+                    if place < transcript.stableWordCount, stableSeen[transcript.utteranceIndex, default: [:]][place] == nil {
+                        stableSeen[transcript.utteranceIndex, default: [:]][place] = (word, now)
+                    }
                 }
             case .final(let transcript):
+                let utterance = transcript.utteranceIndex
                 for (place, word) in transcript.words.enumerated() {
                     guard let available = microphone.instant(ofAudioTime: word.end) else { continue }
+                    result.finalWords += 1
                     // The partial that first held the word near its final place: partials from the
                     // forward search may have a word more or less before it than the final has.
                     let seen = (max(0, place - Self.placeTolerance)...(place + Self.placeTolerance))
-                        .compactMap { firstSeen[transcript.utteranceIndex]?["\($0):\(word.text)"] }
+                        .compactMap { firstSeen[utterance]?["\($0):\(word.text)"] }
                         .min()
                     // A word guessed before its last frame arrived counts as no delay at all.
-                    let latency = max(0, Self.milliseconds((seen ?? now) - available))
-                    result.latencies.append(latency)
-                    if seen != nil { result.partialOnly.append(latency) } else { result.finalOnly.append(latency) }
-                    if transcript.utteranceIndex > 0 { result.afterFirstUtterance.append(latency) }
+                    if let seen {
+                        result.partials.append(max(0, Self.milliseconds(seen - available)))
+                    } else {
+                        result.finalOnly.append(max(0, Self.milliseconds(now - available)))
+                    }
                 }
-                firstSeen[transcript.utteranceIndex] = nil
+                for (place, stable) in stableSeen[utterance] ?? [:] {
+                    result.stableWords += 1
+                    guard place < transcript.words.count, transcript.words[place].text == stable.word else {
+                        result.contradicted += 1
+                        continue
+                    }
+                    if let available = microphone.instant(ofAudioTime: transcript.words[place].end) {
+                        result.stable.append(max(0, Self.milliseconds(stable.at - available)))
+                    }
+                }
+                if let last = transcript.words.last, let available = microphone.instant(ofAudioTime: last.end) {
+                    result.finals.append(Self.milliseconds(now - available))
+                }
+                firstSeen[utterance] = nil
+                stableSeen[utterance] = nil
             case .error(let error) where error.isFatal:
                 throw BenchmarkError("session failed: \(error)")
             default:

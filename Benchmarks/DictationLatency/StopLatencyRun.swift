@@ -10,12 +10,22 @@ struct StopLatencyRun {
     /// The session's options: partials on.
     let options: DictationOptions
 
-    func run() async throws -> [Double] {
-        var latencies: [Double] = []
+    struct Result {
+        /// From calling stop() to stop() returning: the last final delivered, the stream ended.
+        var returns: [Double] = []
+        /// From calling stop() to the source's release.
+        var releases: [Double] = []
+    }
+
+    func run() async throws -> Result {
+        var result = Result()
+        // The LibriVox sentences: long enough to be stopped in the middle of.
+        let sentences = recordings.filter { $0.count > 3 * 16_000 }
         for index in 0..<sessions {
-            let speech = recordings[index % recordings.count]
+            let speech = sentences[index % sentences.count]
             let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 8_000) + speech)
-            let session = DictationSession(source: microphone.source, preprocessing: AudioConversionChain(), recognizer: recognizer)
+            let source = ReleaseTimedSource(microphone.source)
+            let session = DictationSession(source: source, preprocessing: AudioConversionChain(), recognizer: recognizer)
             let stream = try await session.start(options)
             microphone.start()
             // Stop between 1.0 and 2.0 s into the speech (which starts 0.5 s in), mid-utterance.
@@ -33,10 +43,11 @@ struct StopLatencyRun {
             }
             let before = ContinuousClock.now
             await session.stop()
-            latencies.append(PartialLatencyRun.milliseconds(ContinuousClock.now - before))
+            result.returns.append(PartialLatencyRun.milliseconds(ContinuousClock.now - before))
+            if let released = source.releasedAt { result.releases.append(PartialLatencyRun.milliseconds(released - before)) }
             microphone.stop()
             if await consumer.value == 0 { throw BenchmarkError("session \(index) delivered no final") }
         }
-        return latencies
+        return result
     }
 }

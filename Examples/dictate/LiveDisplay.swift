@@ -2,8 +2,9 @@ import DictationKit
 import Foundation
 
 /// `dictate listen`'s output. On a terminal: a status line redrawn in place (a recording dot, the
-/// elapsed time, a level meter and the current partial) and each final as a line of its own with
-/// its unsure words marked. Anywhere else: every event as a line of JSON.
+/// elapsed time, a level meter and the current partial, its volatile words dimmed, or in brackets
+/// without colour, after the stable ones) and each final as a line of its own with its unsure
+/// words marked. Anywhere else: every event as a line of JSON.
 struct LiveDisplay {
     /// Words the recognizer is less sure of than this are marked.
     static let lowConfidence = 0.5
@@ -13,7 +14,7 @@ struct LiveDisplay {
     private let colour: Bool
     private let startedAt = ContinuousClock.now
     private var level: Float = -100
-    private var partial = ""
+    private var partial: Transcript?
     private var status = StatusLine()
 
     init(live: Bool, language: DictationError.Language = .english) {
@@ -30,10 +31,11 @@ struct LiveDisplay {
         }
         switch event {
         case .partial(let transcript):
-            partial = transcript.text
+            partial = transcript
             redraw()
         case .final(let transcript):
-            partial = ""
+            // With two passes the next utterance's partials may already be showing; they stay.
+            if partial?.utteranceIndex == transcript.utteranceIndex { partial = nil }
             status.clear()
             Terminal.write(line(for: transcript) + "\n")
             redraw()
@@ -72,7 +74,19 @@ struct LiveDisplay {
         let elapsed = Int((ContinuousClock.now - startedAt) / .seconds(1))
         let time = String(format: "%02d:%02d", elapsed / 60, elapsed % 60)
         let dot = colour ? "\u{1B}[31m●\u{1B}[0m" : "●"
-        status.show("\(dot) \(time) \(Self.meter(level)) \(partial)", toStandardError: false, visibleExtra: colour ? 9 : 0)
+        let (words, hidden) = partial.map(shown) ?? ("", 0)
+        status.show("\(dot) \(time) \(Self.meter(level)) \(words)", toStandardError: false, visibleExtra: (colour ? 9 : 0) + hidden)
+    }
+
+    /// A partial's stable words as they are, its volatile ones dimmed (in brackets without colour),
+    /// and how many characters of escape sequences that takes.
+    func shown(_ partial: Transcript) -> (text: String, hidden: Int) {
+        let stable = partial.stableText
+        let volatile = partial.volatileText
+        guard !volatile.isEmpty else { return (stable, 0) }
+        let separator = stable.isEmpty ? "" : " "
+        guard colour else { return (stable + separator + "[" + volatile + "]", 0) }
+        return (stable + separator + "\u{1B}[2m" + volatile + "\u{1B}[0m", 8)
     }
 
     /// Ten cells from −60 dBFS (empty) to 0 dBFS (full).

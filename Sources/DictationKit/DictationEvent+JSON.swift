@@ -36,6 +36,7 @@ struct EventJSON: Codable, Hashable {
     var start: Double?
     var end: Double?
     var words: [WordJSON]?
+    var stable: Int?
     var errorCode: String?
     var message: String?
     var fatal: Bool?
@@ -54,6 +55,7 @@ struct EventJSON: Codable, Hashable {
         switch event {
         case .partial(let transcript), .final(let transcript):
             utterance = transcript.utteranceIndex
+            if case .partial = event { stable = transcript.stableWordCount }
             text = transcript.text
             start = Self.rounded(transcript.startTime)
             end = Self.rounded(transcript.endTime)

@@ -19,7 +19,9 @@ struct EventEmitter {
     /// The utterance of a self-segmenting decoder's updates: the one after its last final.
     private var streamUtterance = 0
     /// The last partial delivered, and its utterance.
-    private var lastPartial: (utterance: Int, text: String)?
+    private var lastPartial: (utterance: Int, text: String, stable: Int)?
+    /// Marks the stable words of the open utterance's partials.
+    private var stabilizer = PartialStabilizer()
     /// Where finals are made durable before they are delivered, once the run has a decoder.
     private var history: SessionHistory?
     /// Where delivered events are counted and timed, when the session records metrics.
@@ -71,12 +73,18 @@ struct EventEmitter {
             if options.reportsSpeechActivity { continuation.yield(.speechStarted(at: time)) }
         case .speechEnded(let time):
             if options.reportsSpeechActivity { continuation.yield(.speechEnded(at: time)) }
-        case .partial(var transcript):
-            // A partial that says nothing new, or nothing at all, is noise for the consumer.
-            guard options.reportsPartials, !transcript.text.isEmpty else { return nil }
-            if let lastPartial, lastPartial.utterance == utterance, lastPartial.text == transcript.text { return nil }
+        case .partial(let heard):
+            guard options.reportsPartials, !heard.text.isEmpty else { return nil }
+            if lastPartial?.utterance != utterance { stabilizer.reset() }
+            var transcript = stabilizer.stabilize(heard)
+            // A partial that says nothing new is noise for the consumer; more stable words are news.
+            if let lastPartial, lastPartial.utterance == utterance, lastPartial.text == transcript.text,
+                lastPartial.stable == transcript.stableWordCount
+            {
+                return nil
+            }
             transcript.utteranceIndex = numbering.index(showing: utterance)
-            lastPartial = (utterance, transcript.text)
+            lastPartial = (utterance, transcript.text, transcript.stableWordCount)
             continuation.yield(.partial(transcript))
             metrics?.delivered(.partial)
         case .final(var transcript):
@@ -86,6 +94,7 @@ struct EventEmitter {
             // one that showed a partial must still get its (possibly empty) final.
             guard let index = numbering.settle(utterance, isEmpty: transcript.text.isEmpty) else { return nil }
             transcript.utteranceIndex = index
+            transcript.stableWordCount = transcript.text.split(separator: " ").count
             utteranceCount += 1
             // Durable first: a process killed once the consumer has the final has kept it.
             let historyError = history?.save(transcript)

@@ -10,6 +10,14 @@ public struct Transcript: Sendable, Hashable, Codable {
     public var startTime: Double
     /// Where the utterance ends, in seconds from the start of the session's audio.
     public var endTime: Double
+    /// How many of the leading words will not change any more: a partial's stable words, which
+    /// every later partial of the utterance starts with, so an app can commit them early without
+    /// flicker (the rest is volatile: it may still change). A final's words are all stable.
+    ///
+    /// The final comes from a second, more accurate search (see ``DictationEvent/final(_:)``) and
+    /// may, rarely, still differ from a partial's stable words; it replaces the partial, and is
+    /// the text that stays.
+    public var stableWordCount: Int
 
     /// Creates a transcript.
     /// - Parameters:
@@ -18,12 +26,40 @@ public struct Transcript: Sendable, Hashable, Codable {
     ///   - utteranceIndex: The index of the utterance in the session.
     ///   - startTime: Start of the utterance, in seconds.
     ///   - endTime: End of the utterance, in seconds.
-    public init(text: String, words: [Word] = [], utteranceIndex: Int, startTime: Double, endTime: Double) {
+    ///   - stableWordCount: How many leading words will not change any more.
+    public init(
+        text: String, words: [Word] = [], utteranceIndex: Int, startTime: Double, endTime: Double,
+        stableWordCount: Int = 0
+    ) {
         self.text = text
         self.words = words
         self.utteranceIndex = utteranceIndex
         self.startTime = startTime
         self.endTime = endTime
+        self.stableWordCount = stableWordCount
+    }
+
+    /// Decodes a transcript; one written before ``stableWordCount`` existed has none stable.
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        words = try container.decode([Word].self, forKey: .words)
+        utteranceIndex = try container.decode(Int.self, forKey: .utteranceIndex)
+        startTime = try container.decode(Double.self, forKey: .startTime)
+        endTime = try container.decode(Double.self, forKey: .endTime)
+        stableWordCount = try container.decodeIfPresent(Int.self, forKey: .stableWordCount) ?? 0
+    }
+
+    /// The stable leading words (``stableWordCount``), separated by spaces.
+    public var stableText: String {
+        text.split(separator: " ").prefix(stableWordCount).joined(separator: " ")
+    }
+
+    /// The words after the stable ones, which may still change.
+    public var volatileText: String {
+        text.split(separator: " ").dropFirst(stableWordCount).joined(separator: " ")
     }
 
     /// The audio time range of the utterance, in seconds.

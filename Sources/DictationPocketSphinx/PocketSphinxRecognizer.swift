@@ -63,8 +63,9 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     ///   - maxUtteranceDuration: The longest utterance in seconds (at least 1); longer speech is cut
     ///     into several utterances so the decoder's memory stays bounded. 30 by default.
     ///   - decoderOptions: Extra PocketSphinx command-line options, names with or without the
-    ///     leading `-`; they win over the defaults ``makeDecoder(locale:segmentation:reportsPartials:)``
-    ///     describes, e.g. ``rescoringDecoderOptions``.
+    ///     leading `-`, for every decoder the recognizer makes; they win over the defaults
+    ///     ``makeDecoder(locale:segmentation:reportsPartials:)`` and ``makePartialDecoder(locale:)``
+    ///     describe.
     ///   - logger: Where utterance boundaries are logged, at debug level. Audio and text are never logged.
     public init(
         modelDirectory: String? = nil,
@@ -136,28 +137,21 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
 
     /// PocketSphinx options for utterances searched as they arrive, for partials: prompt partials.
     ///
-    /// The partial is the forward search's best path. Without the flat-lexicon and best-path
-    /// rescoring (`-fwdflat`, `-bestpath`) the final is that same pass, so no word first appears
-    /// with the final, 1.5 s after it was said; the phone lookahead (`-pl_window`, 5 frames in
-    /// PocketSphinx) holds the search that many frames behind the audio. Word confidences come
-    /// from the forward lattice's posteriors. Measured with `dictation-latency` (Debian's model, 50
-    /// utterances), partial latency p50 / p95: 63 / 445 ms with PocketSphinx's defaults; with
-    /// these, and a lookahead of 3, 2, 1 and 0 frames: 48 / 346, 43 / 316, 23 / 283 and 43 / 582
-    /// ms. The cost is the streaming final's accuracy (``rescoringDecoderOptions``).
+    /// The partial is the forward search's best path; the flat-lexicon and best-path rescoring
+    /// (`-fwdflat`, `-bestpath`) would only run at the utterance's end, whose final the
+    /// whole-utterance search makes. The phone lookahead (`-pl_window`, 5 frames in PocketSphinx)
+    /// holds the search that many frames behind the audio. Measured with `dictation-latency`
+    /// (Debian's model, 50 utterances), partial latency p50 / p95 with a lookahead of 5, 3, 2, 1
+    /// and 0 frames: 75 / 420, 48 / 346, 43 / 316, 23 / 283 and 43 / 582 ms.
     static let streamingDefaults = ["-fwdflat": "no", "-bestpath": "no", "-pl_window": "1"]
 
-    /// Decoder options that bring back PocketSphinx's rescoring of streamed utterances: more
-    /// accurate finals in sessions with partials, which then come later. Pass them as
-    /// `decoderOptions` (`dictate --decoder-option` takes them one by one).
+    /// Decoder options that brought back PocketSphinx's rescoring of streamed finals, when a
+    /// session with partials took its finals from the streaming search.
     ///
-    /// By default, an utterance searched as it arrives (for partials) is searched once, forward,
-    /// so that every word of the final was shown in a partial first. These options add
-    /// PocketSphinx's flat-lexicon and best-path passes at the utterance's end and its usual
-    /// 5-frame phone lookahead. On the LibriVox sets, streamed, Debian's model then goes from
-    /// 35.2 / 33.8 / 38.0 % to 32.4 / 33.8 / 42.3 % (clean / quiet / hum), en-US-large from 31.0 /
-    /// 25.4 / 29.6 % to 26.8 / 19.7 / 31.0 %; but 4 % of the words first appear with the final,
-    /// 1.4-1.8 s after they were said, and partial latency p95 goes from 284 to 445 ms. Sessions
-    /// without partials decode each utterance whole and use neither.
+    /// Sessions with partials now take their finals from the whole-utterance search, which runs
+    /// PocketSphinx's rescoring anyway; on the streaming search that shows partials these options
+    /// only make the partials later.
+    @available(*, deprecated, message: "finals come from the whole-utterance search now; these options only slow partials")
     public static let rescoringDecoderOptions = ["-fwdflat": "yes", "-bestpath": "yes", "-pl_window": "5"]
 
     /// Loads the model for a locale into a new decoder, for a session that does or does not show
@@ -167,10 +161,11 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// with the cepstral mean of the whole utterance (as `pocketsphinx_batch` does) and
     /// PocketSphinx's own noise removal off (unless ``decoderOptions`` sets `-remove_noise`):
     /// on the LibriVox recordings that takes the word error rate of the large English model from
-    /// 26.8 % to 12.7 %. Searched as it arrives, for partials, the utterance has only a running
-    /// estimate of the mean, and noise removal then helps (`Benchmarks/accuracy_table.py`); it is
-    /// searched in one forward pass, so partials come promptly and every word of the final was
-    /// in a partial first (``rescoringDecoderOptions`` trades that for accuracy).
+    /// 26.8 % to 12.7 %. This is the decoder that makes the finals of every session with the
+    /// endpointer, with partials or without: partials come from a second, streaming decoder
+    /// (``makePartialDecoder(locale:)``). Asked for partials, it searches as the audio arrives, in
+    /// one forward pass, with only a running estimate of the mean (noise removal then helps):
+    /// the one decoder of a one-pass session, which the session no longer makes.
     /// - Parameters:
     ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
     ///   - segmentation: Who cuts the audio into utterances, as in ``makeDecoder(locale:segmentation:)``.
