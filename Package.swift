@@ -18,12 +18,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .target(
             name: "DictationKit",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         .target(name: "DictationCapture", dependencies: ["DictationKit", "DictationPreprocessing", "CALSA"]),
@@ -61,7 +63,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "dictation-latency",
-            dependencies: ["DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx"],
+            dependencies: [
+                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx", "DictationTesting",
+            ],
             path: "Benchmarks/DictationLatency"
         ),
         .executableTarget(

@@ -21,8 +21,10 @@ struct PartialLatencyRun {
     let options: DictationOptions
 
     struct Result {
-        /// Latency of the words partials showed.
+        /// Latency of the words partials showed, as the streaming search heard them.
         var partials: [Double] = []
+        /// Latency of the words partials showed first as confirmed by the whole-utterance search.
+        var confirmed: [Double] = []
         /// Latency of the words only the final had.
         var finalOnly: [Double] = []
         /// From the end of an utterance's last word to its final.
@@ -48,8 +50,9 @@ struct PartialLatencyRun {
         microphone.start()
 
         var result = Result()
-        // For each utterance: the first moment each word was seen at its place, and stable there.
-        var firstSeen: [Int: [String: ContinuousClock.Instant]] = [:]
+        // For each utterance: the first moment each word was seen at its place (and whether it
+        // was stable then), and stable there.
+        var firstSeen: [Int: [String: (at: ContinuousClock.Instant, stable: Bool)]] = [:]
         var stableSeen: [Int: [Int: (word: String, at: ContinuousClock.Instant)]] = [:]
         for await event in stream {
             let now = ContinuousClock.now
@@ -59,7 +62,7 @@ struct PartialLatencyRun {
                 for (place, word) in words.enumerated() {
                     let key = "\(place):\(word)"
                     if firstSeen[transcript.utteranceIndex, default: [:]][key] == nil {
-                        firstSeen[transcript.utteranceIndex, default: [:]][key] = now
+                        firstSeen[transcript.utteranceIndex, default: [:]][key] = (now, place < transcript.stableWordCount)
                     }
                     if place < transcript.stableWordCount, stableSeen[transcript.utteranceIndex, default: [:]][place] == nil {
                         stableSeen[transcript.utteranceIndex, default: [:]][place] = (word, now)
@@ -74,21 +77,25 @@ struct PartialLatencyRun {
                     // forward search may have a word more or less before it than the final has.
                     let seen = (max(0, place - Self.placeTolerance)...(place + Self.placeTolerance))
                         .compactMap { firstSeen[utterance]?["\($0):\(word.text)"] }
-                        .min()
+                        .min { $0.at < $1.at }
                     // A word guessed before its last frame arrived counts as no delay at all.
                     if let seen {
-                        result.partials.append(max(0, Self.milliseconds(seen - available)))
+                        let latency = max(0, Self.milliseconds(seen.at - available))
+                        if seen.stable { result.confirmed.append(latency) } else { result.partials.append(latency) }
                     } else {
                         result.finalOnly.append(max(0, Self.milliseconds(now - available)))
                     }
                 }
                 for (place, stable) in stableSeen[utterance] ?? [:] {
                     result.stableWords += 1
-                    guard place < transcript.words.count, transcript.words[place].text == stable.word else {
+                    // The final's word near the stable word's place, as for partial latency.
+                    let places = max(0, place - Self.placeTolerance)...(place + Self.placeTolerance)
+                    guard let match = places.first(where: { $0 < transcript.words.count && transcript.words[$0].text == stable.word })
+                    else {
                         result.contradicted += 1
                         continue
                     }
-                    if let available = microphone.instant(ofAudioTime: transcript.words[place].end) {
+                    if let available = microphone.instant(ofAudioTime: transcript.words[match].end) {
                         result.stable.append(max(0, Self.milliseconds(stable.at - available)))
                     }
                 }

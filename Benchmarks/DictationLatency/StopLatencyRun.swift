@@ -1,6 +1,7 @@
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTesting
 
 /// Many short live sessions, each stopped in the middle of an utterance.
 struct StopLatencyRun {

@@ -8,7 +8,9 @@
 // LibriVox sentences, goforward and the cards commands, in turn, each followed by 2 s of
 // silence. Each figure as p50 / p95 / max, with the load average of the machine:
 // - partial latency: from the moment the last frame of a word is available to the first
-//   partial that holds that word near its place (words only the final has are counted apart);
+//   partial that holds that word near its place, as the streaming search heard it (words first
+//   shown once the whole-utterance search confirmed them, and words only the final has, are
+//   counted apart);
 // - final latency: from the end of an utterance's last word to its final;
 // - stable latency: from a word's end to the partial that marks it stable, and how many stable
 //   words the final contradicts;
@@ -70,6 +72,7 @@ print(Percentiles(live.finals).row("final latency (last word end → final)", ta
 print(Percentiles(stops.returns).row("stop() to return", target: "p95 ≤ 1000 ms"))
 print(Percentiles(stops.releases).row("stop() to source released", target: "p95 ≤ 150 ms"))
 print(Percentiles(live.stable).row("stable latency (word end → stable)", target: ""))
+print(Percentiles(live.confirmed).row("words first shown confirmed", target: ""))
 print(Percentiles(live.finalOnly).row("words only in the final", target: ""))
 let shown = live.finalWords - live.finalOnly.count
 print(String(format: "final words shown in a partial first: %d of %d (%.1f %%)", shown, live.finalWords, 100 * Double(shown) / Double(max(1, live.finalWords))))

@@ -167,9 +167,11 @@ extension SQLiteTranscriptStore {
     private static func utterance(from row: Row) throws -> HistoryUtterance {
         let wordsJSON: String = row["words"]
         let words = (try? JSONDecoder().decode([Word].self, from: Data(wordsJSON.utf8))) ?? []
+        let text: String = row["text"]
+        // History keeps finals only, and a final's words are all stable.
         let transcript = Transcript(
-            text: row["text"], words: words, utteranceIndex: row["utteranceIndex"], startTime: row["startTime"],
-            endTime: row["endTime"])
+            text: text, words: words, utteranceIndex: row["utteranceIndex"], startTime: row["startTime"],
+            endTime: row["endTime"], stableWordCount: text.split(separator: " ").count)
         return HistoryUtterance(
             sessionID: row["sessionId"], transcript: transcript, meanConfidence: row["meanConfidence"],
             locale: row["locale"], createdAt: row["createdAt"])

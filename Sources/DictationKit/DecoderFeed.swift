@@ -16,7 +16,7 @@ final class DecoderFeed {
         case stream(any SpeechDecoder)
         /// The endpointer cuts; the final pass decodes each utterance on its thread; a streaming
         /// decoder may show partials on the audio thread.
-        case utterances(finalPass: FinalPass, partials: (any SpeechDecoder)?)
+        case utterances(finalPass: FinalPass, partials: (any SpeechDecoder)?, confirmation: ConfirmationPass?)
     }
 
     private let route: Route
@@ -33,14 +33,15 @@ final class DecoderFeed {
 
     /// - Parameters:
     ///   - decoders: The run's decoders.
+    ///   - recognizer: Makes the confirmation pass's decoder, with two passes.
     ///   - options: The session's options (endpointing).
     ///   - sampleRate: The recognizer's sample rate.
     ///   - delivery: Where the final pass delivers.
     ///   - metrics: Where the final pass's decoding time is counted.
     ///   - logger: Where partial-decoder failures are logged.
     init(
-        decoders: SessionDecoders, options: DictationOptions, sampleRate: Int, delivery: EventDelivery,
-        metrics: SessionMetrics, logger: Logger
+        decoders: SessionDecoders, recognizer: any SpeechRecognizer, options: DictationOptions, sampleRate: Int,
+        delivery: EventDelivery, metrics: SessionMetrics, logger: Logger
     ) {
         self.sampleRate = Double(sampleRate)
         self.logger = logger
@@ -64,7 +65,18 @@ final class DecoderFeed {
                 }
             }
         }
-        route = .utterances(finalPass: finalPass, partials: decoders.partials)
+        var confirmation: ConfirmationPass?
+        if decoders.partials != nil {
+            // Two passes: the whole-utterance search confirms the partials' stable words.
+            delivery.confirmPartials()
+            confirmation = ConfirmationPass(
+                recognizer: recognizer, locale: decoders.main.locale, sampleRate: sampleRate,
+                finalPassIsIdle: { finalPass.isIdle }, logger: logger
+            ) { words, cutoff, utterance in
+                delivery.confirm(words, upTo: cutoff, utterance: utterance)
+            }
+        }
+        route = .utterances(finalPass: finalPass, partials: decoders.partials, confirmation: confirmation)
     }
 
     /// The failure of the final pass that ends the run, once there is one.
@@ -81,11 +93,13 @@ final class DecoderFeed {
         switch route {
         case .stream(let decoder):
             return try decoder.process(frame.samples, reportPartials: showingPartials).map { ($0, nil) }
-        case .utterances(let finalPass, let partials):
+        case .utterances(let finalPass, let partials, let confirmation):
             guard var endpointer else { return [] }
             let actions = endpointer.push(frame.samples, activity: frame.voiceActivity)
             self.endpointer = endpointer
-            return perform(actions, finalPass: finalPass, partials: partials, showingPartials: showingPartials)
+            return perform(
+                actions, finalPass: finalPass, partials: partials, confirmation: confirmation,
+                showingPartials: showingPartials)
         }
     }
 
@@ -98,22 +112,26 @@ final class DecoderFeed {
         switch route {
         case .stream(let decoder):
             return try decoder.finish().map { ($0, nil) }
-        case .utterances(let finalPass, let partials):
+        case .utterances(let finalPass, let partials, let confirmation):
             guard var endpointer else { return [] }
             let actions = endpointer.finish()
             self.endpointer = endpointer
-            return perform(actions, finalPass: finalPass, partials: partials, showingPartials: false)
+            return perform(
+                actions, finalPass: finalPass, partials: partials, confirmation: confirmation, showingPartials: false)
         }
     }
 
     /// Waits until every final of the utterances ended so far has been delivered.
     func drain() {
-        if case .utterances(let finalPass, _) = route { finalPass.drain() }
+        if case .utterances(let finalPass, _, _) = route { finalPass.drain() }
     }
 
-    /// Ends the final pass's thread once its queue is done; nothing waits for it.
+    /// Ends the passes' threads once their queues are done; nothing waits for them.
     func close() {
-        if case .utterances(let finalPass, _) = route { finalPass.close() }
+        if case .utterances(let finalPass, _, let confirmation) = route {
+            finalPass.close()
+            confirmation?.close()
+        }
     }
 
     /// After a failure of a self-segmenting decoder: drops the utterance it was decoding, so that
@@ -125,10 +143,11 @@ final class DecoderFeed {
     // MARK: - Utterances
 
     private func perform(
-        _ actions: [Endpointer.Action], finalPass: FinalPass, partials: (any SpeechDecoder)?, showingPartials: Bool
+        _ actions: [Endpointer.Action], finalPass: FinalPass, partials: (any SpeechDecoder)?,
+        confirmation: ConfirmationPass?, showingPartials: Bool
     ) -> [Update] {
         // The final pass gets its work first, so it can start while partials are decoded here.
-        var requests: [FinalPass.Request] = []
+        var requests: [UtteranceQueue.Request] = []
         var first = utterance
         for action in actions {
             switch action {
@@ -141,6 +160,7 @@ final class DecoderFeed {
             }
         }
         finalPass.submit(requests)
+        confirmation?.submit(requests)
 
         var updates: [Update] = []
         for action in actions {

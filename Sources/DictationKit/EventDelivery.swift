@@ -40,6 +40,17 @@ final class EventDelivery: Sendable {
         state.update { $0.emitter.emitEvent(event) }
     }
 
+    /// From now on, partials' stable words are those a ``ConfirmationPass`` confirms (two passes).
+    func confirmPartials() {
+        state.update { $0.emitter.confirmPartials() }
+    }
+
+    /// Takes the words the whole-utterance search confirmed in an open utterance (see
+    /// ``ConfirmationPass``); its partial is shown again with them stable.
+    func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) {
+        state.update { $0.emitter.confirm(words, upTo: cutoff, utterance: utterance) }
+    }
+
     /// From now on, saves each final in `store` before delivering it.
     func startHistory(store: any TranscriptStore, session: TranscriptSessionInfo, logger: Logger) {
         state.update { $0.emitter.startHistory(store: store, session: session, logger: logger) }

@@ -21,7 +21,7 @@ struct EventEmitter {
     /// The last partial delivered, and its utterance.
     private var lastPartial: (utterance: Int, text: String, stable: Int)?
     /// Marks the stable words of the open utterance's partials.
-    private var stabilizer = PartialStabilizer()
+    private var stabilizer: PartialStabilizer
     /// Where finals are made durable before they are delivered, once the run has a decoder.
     private var history: SessionHistory?
     /// Where delivered events are counted and timed, when the session records metrics.
@@ -30,6 +30,7 @@ struct EventEmitter {
     init(continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions) {
         self.continuation = continuation
         self.options = options
+        stabilizer = PartialStabilizer(confirms: false)
         self.language = DictationError.Language(locale: options.locale)
     }
 
@@ -52,6 +53,21 @@ struct EventEmitter {
             continuation.yield(event)
         }
         if case .error(let error) = event { metrics?.delivered(error) }
+    }
+
+    /// From now on, partials' stable words are those a ``ConfirmationPass`` confirms (two passes),
+    /// rather than those that stood unchanged for a while (one pass).
+    mutating func confirmPartials() {
+        stabilizer = PartialStabilizer(confirms: true)
+    }
+
+    /// Takes the words the whole-utterance search confirmed in an open utterance, and shows its
+    /// last partial again when that adds stable words.
+    mutating func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) {
+        guard lastPartial?.utterance == utterance, stabilizer.confirm(words, upTo: cutoff),
+            let heard = stabilizer.lastHeard
+        else { return }
+        _ = emit(.partial(heard), utterance: utterance)
     }
 
     /// From now on, saves each final in `store` before delivering it.

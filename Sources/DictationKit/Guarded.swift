@@ -39,4 +39,18 @@ final class Guarded<Value>: @unchecked Sendable {
         defer { condition.unlock() }
         while !satisfied(value) { condition.wait() }
     }
+
+    /// Blocks until the value satisfies `condition` or `timeout` has passed.
+    /// - Returns: Whether the value satisfies it.
+    @discardableResult
+    func wait(until satisfied: (Value) -> Bool, timeout: Duration) -> Bool {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !satisfied(value) {
+            if !condition.wait(until: deadline) { return satisfied(value) }
+        }
+        return true
+    }
 }

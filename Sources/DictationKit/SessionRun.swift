@@ -125,10 +125,11 @@ final class SessionRun: Sendable {
                 "passes": "\(decoders.partials == nil ? 1 : 2)",
             ])
         let feed = DecoderFeed(
-            decoders: decoders, options: options, sampleRate: recognizer.sampleRate, delivery: delivery,
-            metrics: metrics, logger: logger)
+            decoders: decoders, recognizer: recognizer, options: options, sampleRate: recognizer.sampleRate,
+            delivery: delivery, metrics: metrics, logger: logger)
         defer { feed.close() }
         change(to: .listening, delivery)
+        let listeningSince = ContinuousClock.now
 
         // 100 ms per read: small enough for prompt partials, large enough to keep calls cheap.
         let framesPerRead = max(1, reader.format.sampleRate / 10)
@@ -159,7 +160,8 @@ final class SessionRun: Sendable {
             }
             let updates: [DecoderFeed.Update]
             do {
-                updates = try feed.process(converted, showingPartials: wantsPartials(for: block))
+                updates = try feed.process(
+                    converted, showingPartials: wantsPartials(for: block, listeningSince: listeningSince))
             } catch {
                 // One utterance the decoder failed on is reported and dropped; the session goes
                 // on with the next. Only failures that keep coming end it.
@@ -299,16 +301,18 @@ final class SessionRun: Sendable {
 
     /// Whether partials are wanted for a block: not while the audio thread is far behind a live
     /// source, so that it catches up.
-    private func wantsPartials(for block: AudioFrame) -> Bool {
+    ///
+    /// Audio captured while the models loaded (capture runs from the start) counts as captured
+    /// when the session began listening: that backlog is no sign of a machine too slow to keep
+    /// up, and the first words someone says as the session starts deserve their partials too.
+    private func wantsPartials(for block: AudioFrame, listeningSince: ContinuousClock.Instant) -> Bool {
         guard options.reportsPartials else { return false }
         guard let captured = block.captureTime else { return true }
-        return ContinuousClock.now - captured <= Self.partialLagLimit
+        return ContinuousClock.now - max(captured, listeningSince) <= Self.partialLagLimit
     }
 
     /// How far the audio thread may be behind a live source and still show partials: beyond it,
     /// the partial decoder skips the rest of the utterance and the final pass alone decodes it.
-    /// Generous, since a session starts behind by its model's loading time (capture runs from the
-    /// start) and catches up within an utterance or two.
     static let partialLagLimit = Duration.seconds(2)
 
     /// Delivers what the audio thread learnt, after the timeouts have seen it.

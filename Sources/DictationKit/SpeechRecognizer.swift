@@ -129,13 +129,20 @@ public protocol SpeechDecoder: AnyObject {
     /// - Throws: ``DictationError`` when decoding fails.
     func endUtterance() throws(DictationError) -> [RecognitionUpdate]
 
-    /// Says that the open utterance ends with the audio given so far, unless more follows
-    /// (endpointer segmentation only): a decoder that searches utterances whole may search it now,
-    /// so that ``endUtterance()`` returns at once when no more audio came. The session calls it
-    /// in a pause of the speech, while it waits to see whether the pause ends the utterance, and
-    /// only when the decoder has nothing else to do.
+    /// Searches the open utterance as if it ended with the audio given so far, without ending it
+    /// (endpointer segmentation only): a decoder that searches utterances whole keeps the result,
+    /// so that ``endUtterance()`` returns it at once when no more audio came.
+    ///
+    /// The session calls it in a pause of the speech, while it waits to see whether the pause ends
+    /// the utterance; and, to confirm the words its partials show, on an open utterance every
+    /// second or so, with a decoder of its own.
+    /// - Returns: The final the utterance would get if it ended now; `nil` from a decoder that
+    ///   can't tell before the utterance ends.
     /// - Throws: ``DictationError`` when decoding fails.
-    func prepareFinal() throws(DictationError)
+    func prepareFinal() throws(DictationError) -> Transcript?
+
+    /// Drops the open utterance without decoding it (endpointer segmentation only).
+    func discardUtterance()
 }
 
 extension SpeechDecoder {
@@ -151,6 +158,10 @@ extension SpeechDecoder {
     /// - Throws: What ``finish()`` throws.
     public func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try finish() }
 
-    /// Does nothing: a decoder that searches as the audio arrives has its final ready anyway.
-    public func prepareFinal() throws(DictationError) {}
+    /// Nothing: a decoder that searches as the audio arrives has no final before the end.
+    /// - Returns: `nil`.
+    public func prepareFinal() throws(DictationError) -> Transcript? { nil }
+
+    /// Ends the open utterance and ignores its final.
+    public func discardUtterance() { _ = try? endUtterance() }
 }

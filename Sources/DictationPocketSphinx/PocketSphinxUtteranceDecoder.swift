@@ -106,12 +106,31 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         guard !text.isEmpty, text != lastPartial else { return [] }
         lastPartial = text
         let now = utteranceStart + Double(samplesInUtterance) / sampleRate
-        return [.partial(Transcript(text: text, utteranceIndex: 0, startTime: utteranceStart, endTime: now))]
+        // The partial's words with their times, so the session can place them against the words
+        // the whole-utterance search confirms; they have no confidence yet.
+        let segments = handle.segments(confidences: false)
+        let base = segments.first?.startFrame ?? 0
+        let words = segments.words(frameOffset: -base, frameRate: handle.frameRate).map { word in
+            Word(text: word.text, start: utteranceStart + word.start, end: utteranceStart + word.end, confidence: 0)
+        }
+        return [.partial(Transcript(text: text, words: words, utteranceIndex: 0, startTime: utteranceStart, endTime: now))]
     }
 
-    func prepareFinal() throws(DictationError) {
-        guard mode == .wholeUtterance, let start = utteranceStart, prepared?.heldCount != held.count else { return }
-        prepared = (held.count, try searchHeld(start: start))
+    func prepareFinal() throws(DictationError) -> Transcript? {
+        guard mode == .wholeUtterance, let start = utteranceStart else { return nil }
+        if prepared?.heldCount != held.count { prepared = (held.count, try searchHeld(start: start)) }
+        guard case .final(let transcript)? = prepared?.updates.last else { return nil }
+        return transcript
+    }
+
+    func discardUtterance() {
+        guard mode == .wholeUtterance else {
+            _ = try? endUtterance()
+            return
+        }
+        utteranceStart = nil
+        held.removeAll(keepingCapacity: true)
+        prepared = nil
     }
 
     func endUtterance() throws(DictationError) -> [RecognitionUpdate] {

@@ -130,7 +130,9 @@ final class SphinxDecoderHandle {
     }
 
     /// The segments of the best hypothesis, fillers included, with frames and posteriors.
-    func segments() -> [RecognizedSegment] {
+    /// - Parameter confidences: Whether to work out posteriors; mid-utterance (a partial's words)
+    ///   there are none, and every segment's confidence reads 0.
+    func segments(confidences: Bool = true) -> [RecognizedSegment] {
         let logmath = ps_get_logmath(decoder)
         var segments: [RecognizedSegment] = []
         // ps_seg_next frees the iterator when it returns NULL, so a full walk leaks nothing.
@@ -140,14 +142,14 @@ final class SphinxDecoderHandle {
             var endFrame: Int32 = 0
             ps_seg_frames(segment, &startFrame, &endFrame)
             let word = ps_seg_word(segment).map { String(cString: $0) } ?? ""
-            let posterior = logmath_exp(logmath, ps_seg_prob(segment, nil, nil, nil))
+            let posterior = confidences ? logmath_exp(logmath, ps_seg_prob(segment, nil, nil, nil)) : 0
             segments.append(
                 RecognizedSegment(
                     word: word, startFrame: Int(startFrame), endFrame: Int(endFrame),
                     confidence: posterior.isFinite ? min(1, max(0, posterior)) : 0))
             iterator = ps_seg_next(segment)
         }
-        if !keepsBestPath { addLatticeConfidences(to: &segments) }
+        if confidences, !keepsBestPath { addLatticeConfidences(to: &segments) }
         return segments
     }
 

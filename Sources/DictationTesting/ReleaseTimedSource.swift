@@ -1,19 +1,29 @@
 import DictationKit
 import Synchronization
 
-/// Wraps a source and notes when the session released it (closed its reader).
-final class ReleaseTimedSource: AudioSource, Sendable {
+/// Wraps a source and notes when a session released it (closed its reader): to show, or time,
+/// that `stop()` and `endAudio()` give the microphone back.
+public final class ReleaseTimedSource: AudioSource, Sendable {
     private let source: any AudioSource
     private let released = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(_ source: any AudioSource) { self.source = source }
+    /// Wraps `source`.
+    /// - Parameter source: The source the session really reads.
+    public init(_ source: any AudioSource) { self.source = source }
 
-    /// When the reader was closed.
-    var releasedAt: ContinuousClock.Instant? { released.withLock { $0 } }
+    /// When the reader was first closed; `nil` while it is open, or before it was opened.
+    public var releasedAt: ContinuousClock.Instant? { released.withLock { $0 } }
 
-    func open() throws(DictationError) -> any AudioReader {
+    /// Opens the wrapped source.
+    /// - Returns: A reader that notes its closing.
+    /// - Throws: What the wrapped source throws.
+    public func open() throws(DictationError) -> any AudioReader {
         Reader(try source.open(), owner: self)
     }
+
+    /// The wrapped source's answer.
+    /// - Returns: Whether the wrapped source may be opened.
+    public func checkAccess() -> PermissionStatus { source.checkAccess() }
 
     fileprivate func noteRelease() {
         let now = ContinuousClock.now
@@ -28,6 +38,7 @@ final class ReleaseTimedSource: AudioSource, Sendable {
             self.owner = owner
         }
         var format: AudioFormat { reader.format }
+        var expectedDuration: Double? { reader.expectedDuration }
         var isLive: Bool { reader.isLive }
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? { try reader.read(maxFrames: maxFrames) }
         func interrupt() { reader.interrupt() }

@@ -1,0 +1,144 @@
+import Testing
+
+@testable import DictationKit
+
+/// Stable words: which leading words of a partial will not change any more.
+@Suite struct PartialStabilizerTests {
+    /// A partial covering the audio up to `end`, its words evenly spread from 0.
+    static func partial(_ text: String, end: Double, timed: Bool = false) -> Transcript {
+        let words = text.split(separator: " ")
+        let step = end / Double(max(1, words.count))
+        return Transcript(
+            text: text,
+            words: timed
+                ? words.enumerated().map { index, word in
+                    Word(text: String(word), start: Double(index) * step, end: Double(index + 1) * step, confidence: 1)
+                } : [],
+            utteranceIndex: 0, startTime: 0, endTime: end)
+    }
+
+    static func word(_ text: String, _ start: Double, _ end: Double) -> Word {
+        Word(text: text, start: start, end: end, confidence: 1)
+    }
+
+    // MARK: One pass: words that stood unchanged for a while
+
+    @Test func wordsBecomeStableAfterStandingUnchangedForTheHoldTime() {
+        var stabilizer = PartialStabilizer(confirms: false)
+        #expect(stabilizer.stabilize(Self.partial("go", end: 0.4)).stableWordCount == 0)
+        #expect(stabilizer.stabilize(Self.partial("go forward", end: 0.7)).stableWordCount == 0, "'go' stood 0.3 s")
+        let held = stabilizer.stabilize(Self.partial("go forward ten", end: 0.9))
+        #expect(held.stableWordCount == 1, "'go' stood 0.5 s; 'forward' only 0.2 s")
+        #expect(held.stableText == "go" && held.volatileText == "forward ten")
+        #expect(held.words.isEmpty, "a delivered partial carries no word times")
+    }
+
+    @Test func theLastWordIsNeverStableItMayStillGrow() {
+        var stabilizer = PartialStabilizer(confirms: false)
+        _ = stabilizer.stabilize(Self.partial("an ill", end: 0.5))
+        let later = stabilizer.stabilize(Self.partial("an ill", end: 3))
+        #expect(later.stableWordCount == 1, "'ill' may still become 'illness'")
+    }
+
+    @Test func aChangeRestartsTheClockFromTheChangedWordOn() {
+        var stabilizer = PartialStabilizer(confirms: false)
+        _ = stabilizer.stabilize(Self.partial("a b c", end: 0.2))
+        _ = stabilizer.stabilize(Self.partial("a x c d", end: 0.6))
+        let shown = stabilizer.stabilize(Self.partial("a x c d", end: 0.8))
+        #expect(shown.stableWordCount == 1, "'a' stood since 0.2 s; 'x' only since 0.6 s")
+    }
+
+    @Test func stableWordsStayWhenTheSearchChangesItsMind() {
+        var stabilizer = PartialStabilizer(confirms: false)
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 0.2))
+        #expect(stabilizer.stabilize(Self.partial("go forward ten meters", end: 0.8)).stableWordCount == 3)
+        let revised = stabilizer.stabilize(Self.partial("so forward ten meters", end: 1.0))
+        #expect(revised.text == "go forward ten meters", "the stable words lead, the new ones follow")
+        #expect(revised.stableWordCount >= 3)
+        stabilizer.reset()
+        #expect(stabilizer.stabilize(Self.partial("so forward", end: 0.1)).stableWordCount == 0, "a new utterance")
+    }
+
+    // MARK: Two passes: words the whole-utterance search confirmed
+
+    @Test func nothingIsStableBeforeAConfirmation() {
+        var stabilizer = PartialStabilizer(confirms: true)
+        let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 5, timed: true))
+        #expect(shown.text == "go forward ten meters")
+        #expect(shown.stableWordCount == 0, "standing still is not enough with two passes")
+    }
+
+    @Test func confirmedWordsLeadAndTheStreamingWordsAfterThemInTimeFollow() {
+        var stabilizer = PartialStabilizer(confirms: true)
+        // The streaming search heard "so forward ten meters" over 0-2 s, half a second a word.
+        _ = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2, timed: true))
+        let added = stabilizer.confirm(
+            [Self.word("go", 0, 0.45), Self.word("forward", 0.5, 0.95), Self.word("tan", 1.0, 1.4)], upTo: 1.2)
+        #expect(added)
+        let shown = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2, timed: true))
+        #expect(shown.text == "go forward ten meters", "'tan' ends after the cutoff; 'ten' follows 'forward' in time")
+        #expect(shown.stableWordCount == 2)
+    }
+
+    @Test func confirmationsOnlyAddWordsAfterTheStableOnes() {
+        var stabilizer = PartialStabilizer(confirms: true)
+        let first = stabilizer.confirm([Self.word("go", 0, 0.5)], upTo: 1)
+        // A later search hears the start differently: the stable word stays, the new one is added.
+        let second = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
+        let again = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
+        #expect(first && second)
+        #expect(!again, "nothing new")
+        let shown = stabilizer.stabilize(Self.partial("go forward ten", end: 1.6, timed: true))
+        #expect(shown.stableText == "go forward")
+        #expect(shown.volatileText == "ten")
+    }
+
+    @Test func aPartialWithoutWordTimesFollowsTheStableWordsByCount() {
+        var stabilizer = PartialStabilizer(confirms: true)
+        _ = stabilizer.confirm([Self.word("go", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
+        let shown = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2))
+        #expect(shown.text == "go forward ten meters")
+        #expect(shown.stableWordCount == 2)
+    }
+
+    @Test func theLastPartialHeardIsKeptToShowAgainWhenAConfirmationComes() {
+        var stabilizer = PartialStabilizer(confirms: true)
+        #expect(stabilizer.lastHeard == nil)
+        let heard = Self.partial("go forward", end: 1, timed: true)
+        _ = stabilizer.stabilize(heard)
+        #expect(stabilizer.lastHeard == heard, "as the search made it, words and all")
+        stabilizer.reset()
+        #expect(stabilizer.lastHeard == nil)
+    }
+}
+
+/// The indices consumers see: 0, 1, 2, … in audio order, with no gaps, though with two passes
+/// the next utterance's partials may come before the last one's final.
+@Suite struct UtteranceNumberingTests {
+    @Test func utterancesAreNumberedAsTheyFirstShowSomething() {
+        var numbering = UtteranceNumbering()
+        #expect(numbering.index(showing: 0) == 0)
+        #expect(numbering.index(showing: 0) == 0, "the same utterance keeps its index")
+        #expect(numbering.settle(0, isEmpty: false) == 0)
+        #expect(numbering.index(showing: 1) == 1)
+        #expect(numbering.settle(1, isEmpty: false) == 1)
+    }
+
+    @Test func anUtteranceThatShowedNothingAndHeardNothingIsNotReported() {
+        var numbering = UtteranceNumbering()
+        #expect(numbering.settle(0, isEmpty: true) == nil, "a cough: no index, no gap")
+        #expect(numbering.settle(1, isEmpty: false) == 0)
+        #expect(numbering.index(showing: 2) == 1)
+    }
+
+    @Test func theNextUtterancesPartialsReserveTheIndexOfTheFinalStillComing() {
+        var numbering = UtteranceNumbering()
+        // Utterance 0 showed nothing (its partials were skipped); its final pass is still running
+        // when utterance 1 shows its first partial.
+        #expect(numbering.index(showing: 1) == 1)
+        #expect(numbering.isShown(0), "index 0 is reserved for it")
+        #expect(numbering.settle(0, isEmpty: true) == 0, "so its final is delivered even if empty")
+        #expect(numbering.settle(1, isEmpty: false) == 1)
+        #expect(!numbering.isShown(1))
+    }
+}

@@ -1,0 +1,84 @@
+import DictationCapture
+import DictationKit
+import DictationPreprocessing
+import DictationTesting
+import Foundation
+import Testing
+
+/// `endAudio()`, the split Apple's `SFSpeechRecognitionTask.finish()` makes: the audio ends at
+/// once and the source is released, and the last final still arrives on the stream; `cancel()`
+/// loses it.
+@Suite struct EndAudioTests {
+    /// A live source that stays open: the first 3 s of a LibriVox sentence, pushed at real time,
+    /// then nothing more, as a microphone whose reads block. The utterance can't end by itself
+    /// (no silence ever comes), so however slowly a busy machine decodes, it is open when the
+    /// session is ended.
+    static func liveSource() throws -> (ReleaseTimedSource, PushAudioSource) {
+        let push = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32))
+        let speech = try TwoPassTests.samples(of: "librivox/\(LibriVoxSessionAccuracyTests.recordings[0]).wav")
+        TwoPassTests.push(Array(speech.prefix(48_000)), into: push, pacedAt: 1)
+        return (ReleaseTimedSource(push), push)
+    }
+
+    enum Ending { case endAudio, cancel }
+
+    /// Runs a session with partials, ends it with `ending` at its first partial, and keeps what
+    /// came after and the words that partial had.
+    static func run(
+        endingWith ending: Ending
+    ) async throws -> (afterwards: [DictationEvent], shown: String, released: Bool) {
+        let (source, push) = try liveSource()
+        defer { push.finish() }
+        let session = DictationSession(
+            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+        var afterwards: [DictationEvent] = []
+        var released = false
+        var ended = false
+        var shown = ""
+        for await event in try await session.start(DictationOptions(reportsPartials: true)) {
+            if ended {
+                afterwards.append(event)
+            } else if case .partial(let transcript) = event {
+                shown = transcript.text
+                switch ending {
+                case .endAudio: await session.endAudio()
+                case .cancel: await session.cancel()
+                }
+                released = source.releasedAt != nil
+                ended = true
+            }
+        }
+        return (afterwards, shown, released)
+    }
+
+    @Test func theSourceIsReleasedAndTheLastFinalStillArrives() async throws {
+        let (afterwards, shown, released) = try await Self.run(endingWith: .endAudio)
+        #expect(released, "the microphone was given back by the time endAudio() returned")
+        let finals = afterwards.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }
+        #expect(finals.count == 1, "\(afterwards)")
+        // All that was captured is decoded: three seconds of read speech, more than the partial had.
+        let words = finals.first?.text.split(separator: " ").count ?? 0
+        #expect(words >= 4 && words < 15, "showed '\(shown)', final \(finals)")
+        #expect(finals.first?.utteranceIndex == 0)
+        #expect(!afterwards.contains { if case .error = $0 { true } else { false } }, "\(afterwards)")
+    }
+
+    @Test func cancelInsteadLosesTheOpenUtterance() async throws {
+        let (afterwards, _, released) = try await Self.run(endingWith: .cancel)
+        #expect(released)
+        #expect(!afterwards.contains { if case .final = $0 { true } else { false } }, "\(afterwards)")
+    }
+
+    @Test func endAudioBeforeStartAndTwiceIsSafe() async throws {
+        let (source, push) = try Self.liveSource()
+        defer { push.finish() }
+        let session = DictationSession(
+            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+        await session.endAudio()
+        let stream = try await session.start(DictationOptions())
+        await session.endAudio()
+        await session.endAudio()
+        #expect(source.releasedAt != nil)
+        for await _ in stream {}
+    }
+}
