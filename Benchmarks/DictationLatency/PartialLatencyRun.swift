@@ -29,6 +29,10 @@ struct PartialLatencyRun {
         var finalOnly: [Double] = []
         /// From the end of an utterance's last word to its final.
         var finals: [Double] = []
+        /// The same for utterances of under ``shortUtterance`` seconds of speech (commands), and
+        /// for longer ones (sentences): the whole-utterance search takes longer on longer ones.
+        var shortFinals: [Double] = []
+        var longFinals: [Double] = []
         /// From a word's end to the partial that marked it stable.
         var stable: [Double] = []
         /// Stable words, and of those the ones the final has other words at.
@@ -99,8 +103,16 @@ struct PartialLatencyRun {
                         result.stable.append(max(0, Self.milliseconds(stable.at - available)))
                     }
                 }
-                if let last = transcript.words.last, let available = microphone.instant(ofAudioTime: last.end) {
-                    result.finals.append(Self.milliseconds(now - available))
+                if let first = transcript.words.first, let last = transcript.words.last,
+                    let available = microphone.instant(ofAudioTime: last.end)
+                {
+                    let latency = Self.milliseconds(now - available)
+                    result.finals.append(latency)
+                    if last.end - first.start < Self.shortUtterance {
+                        result.shortFinals.append(latency)
+                    } else {
+                        result.longFinals.append(latency)
+                    }
                 }
                 firstSeen[utterance] = nil
                 stableSeen[utterance] = nil
@@ -113,6 +125,9 @@ struct PartialLatencyRun {
         microphone.stop()
         return result
     }
+
+    /// Utterances with less speech than this, in seconds, are counted as commands.
+    static let shortUtterance = 2.5
 
     /// How far (in words) a word's place in a partial may be from its place in the final.
     static let placeTolerance = 2

@@ -1,7 +1,7 @@
 // Latency of live dictation, release build:
 //
 //     swift run -c release dictation-latency [--utterances 44] [--stops 30] [--model DIR]
-//         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...]
+//         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation]
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. The speech is the
@@ -48,8 +48,11 @@ for (index, argument) in arguments.enumerated() where argument == "--decoder" &&
 let suppression = arguments.firstIndex(of: "--noise-suppression").flatMap {
     $0 + 1 < arguments.count ? NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
 } ?? .automatic
-let sessionOptions = DictationOptions(reportsPartials: true, preprocessing: AudioPreprocessingOptions(noiseSuppression: suppression))
+var sessionOptions = DictationOptions(reportsPartials: true, preprocessing: AudioPreprocessingOptions(noiseSuppression: suppression))
 print("noise suppression: \(suppression.rawValue)")
+// `--no-confirmation`: stable words by time alone, no third decoder.
+sessionOptions.confirmsStableWords = !arguments.contains("--no-confirmation")
+print("stable words confirmed by the whole-utterance search: \(sessionOptions.confirmsStableWords)")
 // The best installed model unless `--model DIR` names one.
 let modelDirectory = arguments.firstIndex(of: "--model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let recognizer = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
@@ -69,6 +72,8 @@ print("load average before: \(loadBefore), after: \(loadAverage())")
 print("measure                          count     p50 ms     p95 ms     max ms   target")
 print(Percentiles(live.partials).row("partial latency (word end → partial)", target: "p95 < 300 ms"))
 print(Percentiles(live.finals).row("final latency (last word end → final)", target: "p50 ≤ 900, p95 ≤ 1500 ms"))
+print(Percentiles(live.shortFinals).row("— utterances under 2.5 s (commands)", target: ""))
+print(Percentiles(live.longFinals).row("— longer utterances (sentences)", target: ""))
 print(Percentiles(stops.returns).row("stop() to return", target: "p95 ≤ 1000 ms"))
 print(Percentiles(stops.releases).row("stop() to source released", target: "p95 ≤ 150 ms"))
 print(Percentiles(live.stable).row("stable latency (word end → stable)", target: ""))

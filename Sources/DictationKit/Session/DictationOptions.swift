@@ -4,6 +4,15 @@ public struct DictationOptions: Sendable, Hashable {
     public var locale: String
     /// Whether to deliver ``DictationEvent/partial(_:)`` hypotheses while someone speaks.
     public var reportsPartials: Bool
+    /// Whether, with partials, the whole-utterance search confirms their stable words
+    /// (``Transcript/stableWordCount``) while the utterance is still spoken: a third decoder, on
+    /// a thread that only runs on an idle core, searches the utterance so far about once a
+    /// second. The final then contradicts about 4 % of the stable words, against about 14 % for
+    /// words that merely stood unchanged for half a second, which is what partials mark stable
+    /// when this is off. Costs the third decoder's memory (about 95 MB with the en-US-large
+    /// model) and idle CPU time; on a machine with no idle core, stable words come late or only
+    /// with the final. On by default.
+    public var confirmsStableWords = true
     /// Whether to deliver ``DictationEvent/speechStarted(at:)`` and ``DictationEvent/speechEnded(at:)``.
     public var reportsSpeechActivity: Bool
     /// Whether to deliver ``DictationEvent/progress(processed:total:)`` about once per second of audio.

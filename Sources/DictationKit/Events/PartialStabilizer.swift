@@ -1,20 +1,21 @@
 /// Marks which leading words of an utterance's partials will not change any more, the way Apple's
 /// SpeechAnalyzer separates finalized from volatile text.
 ///
-/// With two passes, the stable words are those the whole-utterance search confirmed
-/// (``ConfirmationPass``): a partial shows them, then the streaming search's words that come
-/// after them in time. Each confirmation only adds words after those already stable, so every
-/// later partial of the utterance starts with them, and the final, made by the same kind of
-/// search, almost always has them too.
+/// With confirmations (two passes and ``DictationOptions/confirmsStableWords``), the stable words
+/// are those the whole-utterance search confirmed (``ConfirmationPass``): a partial shows them,
+/// then the streaming search's words that come after them in time. Each confirmation only adds
+/// words after those already stable, so every later partial of the utterance starts with them,
+/// and the final, made by the same kind of search, almost always has them too.
 ///
-/// With one pass, partials and final come from the same streaming search, and a word is stable
-/// once it and every word before it have stood unchanged for ``holdTime`` of audio with a later
-/// word after it; later partials keep it even if the search changes its mind.
+/// Without (one pass, or confirmations off), a word is stable once it and every word before it
+/// have stood unchanged for ``holdTime`` of audio with a later word after it; later partials keep
+/// it even if the search changes its mind.
 struct PartialStabilizer {
-    /// How long, in seconds of audio, a prefix of words must stand unchanged to be stable (one pass).
+    /// How long, in seconds of audio, a prefix of words must stand unchanged to be stable
+    /// (without confirmations).
     static let holdTime = 0.5
 
-    /// Whether stability comes from confirmations (two passes) or from time (one pass).
+    /// Whether stability comes from confirmations or from time.
     let confirms: Bool
     /// The stable words, with their times when they were confirmed.
     private var stable: [Word] = []

@@ -66,7 +66,7 @@ final class DecoderFeed {
             }
         }
         var confirmation: ConfirmationPass?
-        if decoders.partials != nil {
+        if decoders.partials != nil, options.confirmsStableWords {
             // Two passes: the whole-utterance search confirms the partials' stable words.
             delivery.confirmPartials()
             confirmation = ConfirmationPass(
