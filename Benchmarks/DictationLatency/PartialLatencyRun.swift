@@ -33,6 +33,10 @@ struct PartialLatencyRun {
         /// for longer ones (sentences): the whole-utterance search takes longer on longer ones.
         var shortFinals: [Double] = []
         var longFinals: [Double] = []
+        /// Where a final's latency goes: from the end of the last word to the endpointer's
+        /// decision (its `speechEnded` event), and from there to the final.
+        var untilEndDecision: [Double] = []
+        var afterEndDecision: [Double] = []
         /// From a word's end to the partial that marked it stable.
         var stable: [Double] = []
         /// Stable words, and of those the ones the final has other words at.
@@ -50,6 +54,8 @@ struct PartialLatencyRun {
         }
         let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 16_000) + samples)
         let session = DictationSession(source: microphone.source, preprocessing: AudioConversionChain(), recognizer: recognizer)
+        var options = options
+        options.reportsSpeechActivity = true
         let stream = try await session.start(options)
         microphone.start()
 
@@ -58,9 +64,14 @@ struct PartialLatencyRun {
         // was stable then), and stable there.
         var firstSeen: [Int: [String: (at: ContinuousClock.Instant, stable: Bool)]] = [:]
         var stableSeen: [Int: [Int: (word: String, at: ContinuousClock.Instant)]] = [:]
+        /// When the endpointer last decided an utterance ended; a final belongs to the last such
+        /// decision before it.
+        var endDecision: ContinuousClock.Instant?
         for await event in stream {
             let now = ContinuousClock.now
             switch event {
+            case .speechEnded:
+                endDecision = now
             case .partial(let transcript):
                 let words = transcript.text.split(separator: " ").map(String.init)
                 for (place, word) in words.enumerated() {
@@ -108,6 +119,11 @@ struct PartialLatencyRun {
                 {
                     let latency = Self.milliseconds(now - available)
                     result.finals.append(latency)
+                    if let decided = endDecision {
+                        result.untilEndDecision.append(Self.milliseconds(decided - available))
+                        result.afterEndDecision.append(Self.milliseconds(now - decided))
+                    }
+                    endDecision = nil
                     if last.end - first.start < Self.shortUtterance {
                         result.shortFinals.append(latency)
                     } else {

@@ -11,7 +11,8 @@
 //   partial that holds that word near its place, as the streaming search heard it (words first
 //   shown once the whole-utterance search confirmed them, and words only the final has, are
 //   counted apart);
-// - final latency: from the end of an utterance's last word to its final;
+// - final latency: from the end of an utterance's last word to its final, and its two parts:
+//   until the endpointer decided the utterance ended (its speechEnded event), and after;
 // - stable latency: from a word's end to the partial that marks it stable, and how many stable
 //   words the final contradicts;
 // - stop latency: from calling stop() in the middle of an utterance to stop() returning (the
@@ -74,6 +75,8 @@ print(Percentiles(live.partials).row("partial latency (word end → partial)", t
 print(Percentiles(live.finals).row("final latency (last word end → final)", target: "p50 ≤ 900, p95 ≤ 1500 ms"))
 print(Percentiles(live.shortFinals).row("— utterances under 2.5 s (commands)", target: ""))
 print(Percentiles(live.longFinals).row("— longer utterances (sentences)", target: ""))
+print(Percentiles(live.untilEndDecision).row("— last word end → end decided", target: ""))
+print(Percentiles(live.afterEndDecision).row("— end decided → final", target: ""))
 print(Percentiles(stops.returns).row("stop() to return", target: "p95 ≤ 1000 ms"))
 print(Percentiles(stops.releases).row("stop() to source released", target: "p95 ≤ 150 ms"))
 print(Percentiles(live.stable).row("stable latency (word end → stable)", target: ""))

@@ -17,7 +17,7 @@ import Testing
         let push = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32))
         let speech = try TwoPassTests.samples(of: "goforward.raw")
         // Its words end at 2.13 s.
-        TwoPassTests.push(Array(speech.prefix(34_400)), into: push, pacedAt: 1)
+        TwoPassTests.push(Array(speech.prefix(34_400)), into: push, pacedAt: 1, finishing: false)
         return (ReleaseTimedSource(push), push)
     }
 

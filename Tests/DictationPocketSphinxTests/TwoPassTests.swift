@@ -46,12 +46,17 @@ struct TwoPassTests {
 
     /// Pushes samples into a source from another thread in buffers of changing sizes (7 ms to
     /// 250 ms), the way a network stream or a device with odd periods would deliver them.
-    static func push(_ samples: [Float], into source: PushAudioSource, pacedAt speed: Double? = nil) {
-        push(samples.map { Int16(max(-1, min(1, $0)) * 32_767) }, into: source, pacedAt: speed)
+    static func push(
+        _ samples: [Float], into source: PushAudioSource, pacedAt speed: Double? = nil, finishing: Bool = true
+    ) {
+        push(samples.map { Int16(max(-1, min(1, $0)) * 32_767) }, into: source, pacedAt: speed, finishing: finishing)
     }
 
-    /// Pushes 16-bit samples, as `push(_:into:pacedAt:)` does.
-    static func push(_ samples: [Int16], into source: PushAudioSource, pacedAt speed: Double? = nil) {
+    /// Pushes 16-bit samples, as `push(_:into:pacedAt:finishing:)` does; then ends the source,
+    /// unless `finishing` is false (a microphone that stays open).
+    static func push(
+        _ samples: [Int16], into source: PushAudioSource, pacedAt speed: Double? = nil, finishing: Bool = true
+    ) {
         Thread.detachNewThread {
             var generator = SplitMix64(seed: UInt64(samples.count))
             var offset = 0
@@ -67,7 +72,7 @@ struct TwoPassTests {
                 source.append(Array(samples[offset..<end]))
                 offset = end
             }
-            source.finish()
+            if finishing { source.finish() }
         }
     }
 
