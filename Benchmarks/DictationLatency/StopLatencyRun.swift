@@ -16,6 +16,8 @@ struct StopLatencyRun {
         var returns: [Double] = []
         /// From calling stop() to the source's release.
         var releases: [Double] = []
+        /// From calling stop() to the last final's arrival at the consumer.
+        var lastFinals: [Double] = []
     }
 
     func run() async throws -> Result {
@@ -33,10 +35,14 @@ struct StopLatencyRun {
             let stopAt = 0.5 + 1.0 + Double(index % 10) / 10
             let consumer = Task {
                 var finals = 0
+                var lastFinal: ContinuousClock.Instant?
                 for await event in stream {
-                    if case .final = event { finals += 1 }
+                    if case .final = event {
+                        finals += 1
+                        lastFinal = .now
+                    }
                 }
-                return finals
+                return (finals, lastFinal)
             }
             while microphone.startInstant == nil { try await Task.sleep(for: .milliseconds(5)) }
             if let deadline = microphone.instant(ofAudioTime: stopAt) {
@@ -47,7 +53,9 @@ struct StopLatencyRun {
             result.returns.append(PartialLatencyRun.milliseconds(ContinuousClock.now - before))
             if let released = source.releasedAt { result.releases.append(PartialLatencyRun.milliseconds(released - before)) }
             microphone.stop()
-            if await consumer.value == 0 { throw BenchmarkError("session \(index) delivered no final") }
+            let (finals, lastFinal) = await consumer.value
+            if finals == 0 { throw BenchmarkError("session \(index) delivered no final") }
+            if let lastFinal, lastFinal > before { result.lastFinals.append(PartialLatencyRun.milliseconds(lastFinal - before)) }
         }
         return result
     }

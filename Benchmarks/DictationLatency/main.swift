@@ -16,7 +16,7 @@
 // - stable latency: from a word's end to the partial that marks it stable, and how many stable
 //   words the final contradicts;
 // - stop latency: from calling stop() in the middle of an utterance to stop() returning (the
-//   captured audio decoded, the final delivered), and to the source's release.
+//   captured audio decoded, the final delivered), to the source's release, and to the last final.
 import DictationCapture
 import DictationKit
 import DictationPocketSphinx
@@ -79,6 +79,7 @@ print(Percentiles(live.untilEndDecision).row("— last word end → end decided"
 print(Percentiles(live.afterEndDecision).row("— end decided → final", target: ""))
 print(Percentiles(stops.returns).row("stop() to return", target: "p95 ≤ 1000 ms"))
 print(Percentiles(stops.releases).row("stop() to source released", target: "p95 ≤ 150 ms"))
+print(Percentiles(stops.lastFinals).row("stop() to the last final", target: ""))
 print(Percentiles(live.stable).row("stable latency (word end → stable)", target: ""))
 print(Percentiles(live.confirmed).row("words first shown confirmed", target: ""))
 print(Percentiles(live.finalOnly).row("words only in the final", target: ""))
