@@ -48,13 +48,15 @@ import Testing
             return snapshot
         }
 
-        /// Waits (at most 10 s) until an event matching `condition` arrived.
+        /// Waits (at most 30 s: a loaded machine may starve the session for seconds) until an
+        /// event matching `condition` arrived.
         func waitFor(_ condition: (DictationEvent) -> Bool) async -> Bool {
-            for _ in 0..<1000 {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline {
                 if snapshot.contains(where: condition) { return true }
                 try? await Task.sleep(for: .milliseconds(10))
             }
-            return false
+            return snapshot.contains(where: condition)
         }
     }
 
