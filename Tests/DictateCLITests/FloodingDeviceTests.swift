@@ -15,17 +15,8 @@ import Testing
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let audio = directory.appendingPathComponent("speech.raw")
             try samples.withUnsafeBytes { Data($0) }.write(to: audio)
-            try """
-                </usr/share/alsa/alsa.conf>
-
-                pcm.\(Self.device) {
-                    type file
-                    slave.pcm "null"
-                    file "/dev/null"
-                    infile "\(audio.path)"
-                    format "raw"
-                }
-                """.write(to: directory.appendingPathComponent("asound.conf"), atomically: true, encoding: .utf8)
+            try TestMicrophone.configuration(device: Self.device, reading: audio.path)
+                .write(to: directory.appendingPathComponent("asound.conf"), atomically: true, encoding: .utf8)
         }
 
         deinit { try? FileManager.default.removeItem(at: directory) }

@@ -27,24 +27,29 @@ final class TestMicrophone {
         fifo = directory.appendingPathComponent("mic.fifo")
         configuration = directory.appendingPathComponent("asound.conf")
         try #require(mkfifo(fifo.path, 0o600) == 0, "mkfifo failed")
-        try """
-            </usr/share/alsa/alsa.conf>
-
-            pcm.\(Self.device) {
-                type file
-                slave.pcm "null"
-                file "/dev/null"
-                infile "\(fifo.path)"
-                format "raw"
-                hint {
-                    show on
-                    description "DictationKit test capture"
-                }
-            }
-            """.write(to: configuration, atomically: true, encoding: .utf8)
+        try Self.configuration(device: Self.device, reading: fifo.path, description: "DictationKit test capture")
+            .write(to: configuration, atomically: true, encoding: .utf8)
         try #require(FileManager.default.fileExists(atPath: "/usr/share/alsa/alsa.conf"), "ALSA's configuration is missing: apt-get install libasound2-dev")
         writer = open(fifo.path, O_RDWR)
         try #require(writer >= 0, "opening the FIFO failed")
+    }
+
+    /// An ALSA configuration: the system's, plus `device`, a `file` plugin PCM over `null` that
+    /// captures what `path` holds (raw 16 kHz mono 16-bit), then the `null` slave's silence.
+    static func configuration(device: String, reading path: String, description: String? = nil) -> String {
+        let hint = description.map { "\n    hint {\n        show on\n        description \"\($0)\"\n    }" } ?? ""
+        return """
+            </usr/share/alsa/alsa.conf>
+
+            pcm.\(device) {
+                type file
+                slave.pcm "null"
+                file "/dev/null"
+                infile "\(path)"
+                format "raw"\(hint)
+            }
+
+            """
     }
 
     deinit {

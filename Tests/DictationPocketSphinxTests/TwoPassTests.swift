@@ -67,7 +67,9 @@ struct TwoPassTests {
                 if let speed {
                     let due = started + .seconds(Double(end) / 16_000 / speed)
                     let wait = due - .now
-                    if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.attoseconds) / 1e18) }
+                    if wait > .zero {
+                        Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+                    }
                 }
                 source.append(Array(samples[offset..<end]))
                 offset = end

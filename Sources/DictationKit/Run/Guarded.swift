@@ -44,8 +44,7 @@ final class Guarded<Value>: @unchecked Sendable {
     /// - Returns: Whether the value satisfies it.
     @discardableResult
     func wait(until satisfied: (Value) -> Bool, timeout: Duration) -> Bool {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
         condition.lock()
         defer { condition.unlock() }
         while !satisfied(value) {

@@ -87,13 +87,9 @@ final class SessionMetrics: Sendable {
         state.withLock { state in
             state.handles.sessionDuration.recordNanoseconds(Self.nanoseconds(duration))
             if state.audioSeconds > 0 {
-                state.handles.realTimeFactor.record(Self.seconds(state.processing) / state.audioSeconds)
+                state.handles.realTimeFactor.record(state.processing.inSeconds / state.audioSeconds)
             }
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
