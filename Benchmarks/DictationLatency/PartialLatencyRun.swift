@@ -55,7 +55,7 @@ struct PartialLatencyRun {
         let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 16_000) + samples)
         let session = DictationSession(source: microphone.source, preprocessing: AudioConversionChain(), recognizer: recognizer)
         var options = options
-        options.reportsSpeechActivity = true
+        options.reports.insert(.speechActivity)
         let stream = try await session.start(options)
         microphone.start()
 

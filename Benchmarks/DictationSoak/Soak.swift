@@ -57,7 +57,7 @@ extension DictationSoak {
             var partials = 0
             var processed = 0.0
             var endOfAudio: (seconds: Double, rss: Int)?
-            let stream = try await session.start(DictationOptions(reportsPartials: true, reportsProgress: true))
+            let stream = try await session.start(DictationOptions(reports: [.partials, .progress]))
             for await event in stream {
                 switch event {
                 case .final:

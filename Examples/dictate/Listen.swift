@@ -56,15 +56,16 @@ extension Dictate {
             defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
             let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
+            let source = recording.wrap(ALSACaptureSource(device: device))
             let session = DictationSession(
-                source: ALSACaptureSource(device: device), preprocessing: AudioConversionChain(),
+                source: source, preprocessing: AudioConversionChain(),
                 recognizer: common.recognizer, transcriptStore: store, logger: common.makeLogger())
             let live = format == .text && Terminal.standardOutputIsTerminal
             var options = DictationOptions(
-                locale: common.locale, reportsPartials: true, reportsSpeechActivity: !live, reportsLevel: true,
+                locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
                 maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
-                preprocessing: speech.preprocessingOptions, endpointing: speech.endpointingOptions)
-            recording.apply(to: &options)
+                endpointing: speech.endpointingOptions)
+            options.preprocessing = speech.preprocessingOptions
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },
@@ -78,15 +79,15 @@ extension Dictate {
             var failure: DictationError?
             // Dictation goes on without a history that can't be opened, as it does when one fails later.
             if let historyError { display.show(.error(historyError)) }
-            var announcer = RecordingAnnouncer(isOn: recording.isOn, asJSON: format == .jsonl)
+            var announced = false
             for await event in try await session.start(options) {
                 let event = event.localized(to: common.messageLanguage)
                 if case .error(let error) = event, error.isFatal || error.code == .noSpeechDetected { failure = error }
-                announcer.check(session)
+                if case .recordingStarted = event { announced = true }
                 display.show(event)
             }
             display.finish()
-            announcer.finish(session)
+            if format != .jsonl { RecordingSummary.finish(source, announced: announced) }
             if cancelled.load(ordering: .relaxed) { throw ExitCode(130) }
             if let failure {
                 Terminal.write("dictate: \(failure.description)\n", toStandardError: true)

@@ -46,6 +46,10 @@ struct LiveDisplay {
             status.clear()
             Terminal.write("dictate: \(error.description)\n", toStandardError: true)
             redraw()
+        case .recordingStarted(let path):
+            status.clear()
+            Terminal.write("dictate: recording to \(path)\n", toStandardError: true)
+            redraw()
         case .localeSelected(let requested, let used):
             status.clear()
             Terminal.write(

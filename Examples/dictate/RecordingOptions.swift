@@ -22,39 +22,17 @@ struct RecordingOptions: ParsableArguments {
         }
     }
 
-    /// Turns recordings on in `options` when asked.
-    func apply(to options: inout DictationOptions) {
-        options.persistRawAudio = isOn
-        options.recordingDirectory = recordingDirectory
+    /// The source to dictate from: `source`, recorded when asked.
+    func wrap(_ source: any AudioSource) -> any AudioSource {
+        isOn ? RecordingSource(wrapping: source, directory: recordingDirectory) : source
     }
 }
 
-/// Says where a session's recording is, once: on standard error in text mode, and as a line
-/// `{"type":"recording","path":"..."}` among the events in jsonl mode, so a program driving
-/// `dictate` learns it too.
-struct RecordingAnnouncer {
-    let isOn: Bool
-    let asJSON: Bool
-    private(set) var announcedPath: String?
-
-    /// Announces the session's recording as soon as it has one (its source is open).
-    mutating func check(_ session: DictationSession) {
-        guard isOn, announcedPath == nil, let path = session.recordingPath else { return }
-        announcedPath = path
-        if asJSON {
-            let fields = ["type": "recording", "path": path]
-            let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]))
-            Terminal.write(String(decoding: data ?? Data(), as: UTF8.self) + "\n")
-        } else {
-            Terminal.write("dictate: recording to \(path)\n", toStandardError: true)
-        }
-    }
-
-    /// After the session: announces a recording not seen yet, or says that an empty one was not kept.
-    mutating func finish(_ session: DictationSession) {
-        check(session)
-        if isOn, !asJSON, announcedPath != nil, session.recordingPath == nil {
-            Terminal.write("dictate: no audio was read, so I kept no recording\n", toStandardError: true)
-        }
+/// After a session that recorded: says when no file was kept because no audio was read. (Where the
+/// recording is, the session's ``DictationEvent/recordingStarted(path:)`` event says.)
+enum RecordingSummary {
+    static func finish(_ source: any AudioSource, announced: Bool) {
+        guard announced, let recording = source as? RecordingSource, recording.recordingPath == nil else { return }
+        Terminal.write("dictate: no audio was read, so I kept no recording\n", toStandardError: true)
     }
 }

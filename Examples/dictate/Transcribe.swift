@@ -77,13 +77,12 @@ extension Dictate {
                 source: source(for: input), preprocessing: AudioConversionChain(),
                 recognizer: recognizer, transcriptStore: store, logger: common.makeLogger())
             let showsProgress = Terminal.standardErrorIsTerminal
-            let options = DictationOptions(
-                locale: common.locale,
-                reportsPartials: partials,
-                reportsSpeechActivity: format == .jsonl,
-                reportsProgress: showsProgress,
-                preprocessing: speech.preprocessingOptions,
-                endpointing: speech.endpointingOptions)
+            var reports: DictationOptions.Reports = []
+            if partials { reports.insert(.partials) }
+            if format == .jsonl { reports.insert(.speechActivity) }
+            if showsProgress { reports.insert(.progress) }
+            var options = DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions)
+            options.preprocessing = speech.preprocessingOptions
             let interrupts = InterruptHandler { await session.stop() }
             defer { interrupts.cancel() }
 

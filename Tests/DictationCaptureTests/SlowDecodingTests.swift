@@ -39,7 +39,7 @@ import Testing
             source: ScriptedDeviceSource(steps: steps, bufferSeconds: 5), preprocessing: AudioConversionChain(),
             recognizer: recognizer)
         var events: [DictationEvent] = []
-        for await event in try await session.start(DictationOptions(reportsProgress: true, maxDuration: 20)) {
+        for await event in try await session.start(DictationOptions(reports: [.partials, .progress], maxDuration: 20)) {
             events.append(event)
         }
         let finals = events.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }

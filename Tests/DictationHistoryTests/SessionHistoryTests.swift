@@ -77,7 +77,7 @@ import Testing
     @Test func aStoreThatRecoversAndFailsAgainIsReportedAgain() async throws {
         let store = FailingStore(failingSaves: [0, 2])
         var events: [String] = []
-        for await event in try await Self.session(store).start(DictationOptions(reportsPartials: false)) {
+        for await event in try await Self.session(store).start(DictationOptions(reports: [])) {
             switch event {
             case .final(let transcript): events.append("final \(transcript.utteranceIndex)")
             case .error(let error): events.append(error.isFatal ? "fatal!" : error.code.rawValue)

@@ -13,7 +13,7 @@ import Testing
         ScriptedRecognizer.Utterance("stop here please", from: 5.0, to: 6.5),
     ]
 
-    static let options = DictationOptions(reportsStateChanges: true)
+    static let options = DictationOptions(reports: [.partials, .stateChanges])
 
     static func silence(seconds: Double) -> [Float] { [Float](repeating: 0, count: Int(seconds * 16_000)) }
 

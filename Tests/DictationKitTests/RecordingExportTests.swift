@@ -8,8 +8,9 @@ import Testing
     @Test func exportCopiesTheLastRunsRecordingToANew0600File() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 24_000).samples))
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path + "/rec")))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 24_000).samples), recordingTo: folder.path + "/rec")
+        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
         let recording = try #require(session.recordingPath)
         let copy = folder.path + "/copy.wav"
         try session.exportRecording(to: URL(fileURLWithPath: copy))
@@ -21,8 +22,9 @@ import Testing
     @Test func anExistingDestinationIsNeverOverwritten() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples))
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path + "/rec")))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples), recordingTo: folder.path + "/rec")
+        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
         let existing = folder.path + "/mine.txt"
         _ = FileManager.default.createFile(atPath: existing, contents: Data("keep me".utf8))
         do {
@@ -43,13 +45,15 @@ import Testing
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let destination = URL(fileURLWithPath: folder.path + "/copy.wav")
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples, ending: .staysOpen))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples, ending: .staysOpen),
+            recordingTo: folder.path + "/rec")
         #expect(throws: DictationError.recordingUnavailable("no run has started yet")) {
             try session.exportRecording(to: destination)
         }
         // While the run goes on, the file is not finished: stop first.
         var sawTheRunGoing = false
-        for await event in try await session.start(RecordingFixtures.options(folder.path + "/rec")) {
+        for await event in try await session.start(RecordingFixtures.options()) {
             guard case .level = event, !sawTheRunGoing else { continue }
             sawTheRunGoing = true
             #expect(session.recordingPath != nil)
@@ -62,6 +66,6 @@ import Testing
         try session.exportRecording(to: destination)
         #expect(try RecordedWAV(path: destination.path).isConsistent)
         let off = DictationError.recordingUnavailable("recordings were off for the last run")
-        #expect(off.message.contains("persistRawAudio"), "says how to turn them on")
+        #expect(off.message.contains("RecordingSource"), "says how to turn them on")
     }
 }

@@ -87,16 +87,18 @@ enum RecordingFixtures {
         return (pcm, pcm.map { Float($0) / 32_768 })
     }
 
-    static func options(_ directory: String, reportsLevel: Bool = true) -> DictationOptions {
-        DictationOptions(reportsLevel: reportsLevel, persistRawAudio: true, recordingDirectory: directory)
+    static func options(reportsLevel: Bool = true) -> DictationOptions {
+        DictationOptions(reports: reportsLevel ? [.partials, .level] : .partials)
     }
 
+    /// A session over `source`, recorded into `directory` by a ``RecordingSource`` unless it is `nil`.
     static func session(
-        _ source: InMemoryAudioSource, recognizer: ScriptedRecognizer? = nil,
+        _ source: InMemoryAudioSource, recordingTo directory: String?, recognizer: ScriptedRecognizer? = nil,
         preprocessing: any AudioPreprocessing = PassthroughPreprocessing()
     ) -> DictationSession {
         DictationSession(
-            source: source, preprocessing: preprocessing,
+            source: directory.map { RecordingSource(wrapping: source, directory: $0) } ?? source,
+            preprocessing: preprocessing,
             recognizer: recognizer ?? ScriptedRecognizer(utterances: SessionContractTests.script))
     }
 

@@ -48,8 +48,9 @@ import Glibc
         #expect(!before.isConsistent, "the header lags the audio, as a kill leaves it")
         #expect(before.dataSize == 128_000 && before.fileSize == 44 + 160_000 + 3)
 
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples))
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path)))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples), recordingTo: folder.path)
+        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
 
         let after = try RecordedWAV(path: killed)
         #expect(after.isConsistent, "RIFF \(after.riffSize), data \(after.dataSize), file \(after.fileSize)")

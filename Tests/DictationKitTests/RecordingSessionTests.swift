@@ -7,8 +7,8 @@ import Testing
 import Glibc
 #endif
 
-/// `persistRawAudio`: off, nothing reaches the disk; on, every way a run ends leaves a valid WAV
-/// file (0600, in a 0700 folder) holding exactly the audio the run read.
+/// `RecordingSource`: without it, nothing reaches the disk; with it, every way a run ends leaves a
+/// valid WAV file (0600, in a 0700 folder) holding exactly the audio the run read.
 @Suite struct RecordingSessionTests {
     /// How a run ends, for the parameterized test.
     enum Ending: String, CaseIterable, CustomTestStringConvertible {
@@ -19,12 +19,10 @@ import Glibc
     @Test func offLeavesNothingOnDisk() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let directory = folder.path + "/recordings"
         let audio = RecordingFixtures.audio(frames: 32_000)
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples))
-        var options = RecordingFixtures.options(directory)
-        options.persistRawAudio = false
-        let events = await SessionContractTests.collect(try await session.start(options))
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples), recordingTo: nil)
+        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        #expect(!events.contains { $0.type == "recordingStarted" })
         #expect(events.contains { $0.type == "final" }, "the run itself went on")
         #expect(!FileManager.default.fileExists(atPath: folder.path), "not even the folder was made")
         #expect(session.recordingPath == nil)
@@ -41,8 +39,8 @@ import Glibc
         // 2.5 s: the header was last rewritten at 2 s, so only the end of the run can make it right.
         let audio = RecordingFixtures.audio(frames: 40_000)
         let source = InMemoryAudioSource(samples: audio.samples, ending: ending == .audioEnds ? .endOfAudio : .staysOpen)
-        let session = RecordingFixtures.session(source)
-        var options = RecordingFixtures.options(folder.path)
+        let session = RecordingFixtures.session(source, recordingTo: folder.path)
+        var options = RecordingFixtures.options()
         switch ending {
         case .audioEnds: _ = await SessionContractTests.collect(try await session.start(options))
         case .timeout:
@@ -66,8 +64,9 @@ import Glibc
         defer { folder.remove() }
         let audio = RecordingFixtures.audio(frames: 20_000)
         let vanished = DictationError(code: .deviceDisconnected, message: "gone")
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples, ending: .fails(vanished)))
-        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path)))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: audio.samples, ending: .fails(vanished)), recordingTo: folder.path)
+        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
         #expect(events.last == .error(vanished))
         let wav = try RecordedWAV(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
@@ -83,8 +82,9 @@ import Glibc
         // read, the first of the eleventh), ends at the third, and reads nothing after it.
         let recognizer = ScriptedRecognizer(
             utterances: SessionContractTests.script, decodeError: (at: 1.0, error: .recognitionFailed("scripted")))
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples), recognizer: recognizer)
-        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path)))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: audio.samples), recordingTo: folder.path, recognizer: recognizer)
+        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
         guard case .error(let error) = events.last else {
             Issue.record("the run should end with the decoder's error, got \(events)")
             return
@@ -101,8 +101,8 @@ import Glibc
         defer { folder.remove() }
         let audio = RecordingFixtures.audio(frames: 48_000, channels: 2)
         let source = InMemoryAudioSource(samples: audio.samples, sampleRate: 48_000, channelCount: 2)
-        let session = RecordingFixtures.session(source, preprocessing: AnyFormatPreprocessing())
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(folder.path)))
+        let session = RecordingFixtures.session(source, recordingTo: folder.path, preprocessing: AnyFormatPreprocessing())
+        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
         let wav = try RecordedWAV(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
         #expect(wav.sampleRate == 48_000 && wav.channelCount == 2)
@@ -113,8 +113,9 @@ import Glibc
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let directory = folder.path + "/data/recordings"
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples))
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options(directory)))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples), recordingTo: directory)
+        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
         let file = try #require(session.recordingPath)
         #expect(file.hasPrefix(directory + "/"))
         #expect(TemporaryFolder.permissions(file) == 0o600)
@@ -127,10 +128,10 @@ import Glibc
         let folder = TemporaryFolder()
         defer { folder.remove() }
         let source = InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 56_000).samples, ending: .staysOpen)
-        let session = RecordingFixtures.session(source)
+        let session = RecordingFixtures.session(source, recordingTo: folder.path)
         var midRun: RecordedWAV?
         var levels = 0
-        for await event in try await session.start(RecordingFixtures.options(folder.path)) {
+        for await event in try await session.start(RecordingFixtures.options()) {
             guard case .level = event else { continue }
             levels += 1
             if levels == 35 {
@@ -150,8 +151,8 @@ import Glibc
     @Test func aRunThatReadNothingKeepsNoFile() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: [], ending: .staysOpen))
-        let stream = try await session.start(RecordingFixtures.options(folder.path))
+        let session = RecordingFixtures.session(InMemoryAudioSource(samples: [], ending: .staysOpen), recordingTo: folder.path)
+        let stream = try await session.start(RecordingFixtures.options())
         await session.stop()
         _ = await SessionContractTests.collect(stream)
         #expect(TemporaryFolder.recordings(in: folder.path).isEmpty)
@@ -167,9 +168,10 @@ import Glibc
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         let blocker = folder.path + "/not-a-folder"
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
-        let session = RecordingFixtures.session(InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)))
+        let session = RecordingFixtures.session(
+            InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), recordingTo: blocker + "/recordings")
         let events = await SessionContractTests.collect(
-            try await session.start(RecordingFixtures.options(blocker + "/recordings", reportsLevel: false)))
+            try await session.start(RecordingFixtures.options(reportsLevel: false)))
         let failures = events.compactMap { if case .error(let error) = $0, error.code == .recordingFailed { error } else { nil } }
         #expect(failures.count == 1)
         #expect(failures.first?.isFatal == false)
@@ -180,14 +182,12 @@ import Glibc
 
     @Test func theDefaultFolderFollowsXDG() {
         #expect(
-            DictationOptions.defaultRecordingDirectory(environment: ["XDG_DATA_HOME": "/x/data/", "HOME": "/home/a"])
+            RecordingSource.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data/", "HOME": "/home/a"])
                 == "/x/data/dictationkit/recordings")
         #expect(
-            DictationOptions.defaultRecordingDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
+            RecordingSource.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
                 == "/home/a/.local/share/dictationkit/recordings")
-        #expect(DictationOptions.defaultRecordingDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/dictationkit/recordings")
-        #expect(DictationOptions.defaultRecordingDirectory(environment: [:]) == nil)
-        let chosen = DictationOptions(recordingDirectory: "/srv/rec")
-        #expect(chosen.resolvedRecordingDirectory(environment: ["HOME": "/home/a"]) == "/srv/rec")
+        #expect(RecordingSource.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/dictationkit/recordings")
+        #expect(RecordingSource.defaultDirectory(environment: [:]) == nil)
     }
 }

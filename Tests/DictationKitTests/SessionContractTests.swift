@@ -56,7 +56,7 @@ import Testing
 
     @Test func speechActivityAndProgressOnlyWhenAskedFor() async throws {
         let session = Self.session(InMemoryAudioSource(samples: Self.silence(seconds: 7)))
-        let options = DictationOptions(reportsPartials: false, reportsSpeechActivity: true, reportsProgress: true)
+        let options = DictationOptions(reports: [.speechActivity, .progress])
         let events = await Self.collect(try await session.start(options))
         #expect(!events.contains { if case .partial = $0 { true } else { false } })
         let starts = events.compactMap { if case .speechStarted(let at) = $0 { at } else { nil } }

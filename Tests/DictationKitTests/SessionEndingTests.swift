@@ -51,7 +51,7 @@ import Testing
         var samples = [Float](repeating: 0, count: 16_000)
         samples += (0..<16_000).map { Float(sin(Double($0) * 0.1)) * 0.5 }
         let session = SessionContractTests.session(InMemoryAudioSource(samples: samples))
-        let events = await SessionContractTests.collect(try await session.start(DictationOptions(reportsLevel: true)))
+        let events = await SessionContractTests.collect(try await session.start(DictationOptions(reports: [.partials, .level])))
         let levels = events.compactMap { if case .level(let dbfs) = $0 { dbfs } else { nil } }
         #expect(levels.count == 20, "one level per 100 ms read")
         #expect(levels.prefix(10).allSatisfy { $0 == -100 }, "digital silence")

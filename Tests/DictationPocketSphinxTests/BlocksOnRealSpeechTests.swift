@@ -19,7 +19,7 @@ import Testing
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
         let session = DictationSession(
             source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
-        let stream = try await session.start(DictationOptions(reportsStateChanges: true))
+        let stream = try await session.start(DictationOptions(reports: [.partials, .stateChanges]))
         let seen = PartialSeen()
         let consumer = Task {
             var events: [DictationEvent] = []

@@ -50,7 +50,7 @@ import Testing
         let path = try Fixtures.requireTestData("librivox/\(id).wav")
         let session = DictationSession(source: WAVFileSource(path: path), preprocessing: AudioConversionChain(), recognizer: recognizer)
         var text: [String] = []
-        for await event in try await session.start(DictationOptions(reportsPartials: false)) {
+        for await event in try await session.start(DictationOptions(reports: [])) {
             if case .final(let transcript) = event { text.append(transcript.text) }
         }
         return text.joined(separator: " ")

@@ -36,7 +36,7 @@ import Testing
         var released = false
         var ended = false
         var shown = ""
-        for await event in try await session.start(DictationOptions(reportsPartials: true)) {
+        for await event in try await session.start(DictationOptions(reports: .partials)) {
             if ended {
                 afterwards.append(event)
             } else if case .partial(let transcript) = event {

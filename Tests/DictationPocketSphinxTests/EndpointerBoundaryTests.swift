@@ -65,7 +65,7 @@ import Testing
         var starts: [Double] = []
         var ends: [Double] = []
         var finals: [Transcript] = []
-        for await event in try await session.start(DictationOptions(reportsPartials: false, reportsSpeechActivity: true)) {
+        for await event in try await session.start(DictationOptions(reports: .speechActivity)) {
             switch event {
             case .speechStarted(let time): starts.append(time)
             case .speechEnded(let time): ends.append(time)

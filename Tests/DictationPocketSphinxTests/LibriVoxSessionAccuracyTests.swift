@@ -107,7 +107,7 @@ struct LibriVoxSessionAccuracyTests {
         let session = DictationSession(
             source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
         var finals: [Transcript] = []
-        for await event in try await session.start(DictationOptions(reportsPartials: partials)) {
+        for await event in try await session.start(DictationOptions(reports: partials ? .partials : [])) {
             switch event {
             case .final(let transcript): finals.append(transcript)
             case .error(let error): Issue.record("session error: \(error)")

@@ -27,7 +27,7 @@ import Testing
             source: InMemoryAudioSource(samples: try Fixtures.goForward()), preprocessing: AudioConversionChain(),
             recognizer: recognizer)
         var events: [DictationEvent] = []
-        for await event in try await session.start(DictationOptions(locale: locale, reportsPartials: false)) {
+        for await event in try await session.start(DictationOptions(locale: locale, reports: [])) {
             events.append(event)
         }
         return events

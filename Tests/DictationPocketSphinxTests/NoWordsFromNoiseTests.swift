@@ -69,7 +69,7 @@ struct NoWordsFromNoiseTests {
     @Test(arguments: signals)
     func noWordsFrom(_ name: String) async throws {
         let samples = Self.signal(name)
-        let ours = try await Self.finals(samples, options: DictationOptions(reportsPartials: false))
+        let ours = try await Self.finals(samples, options: DictationOptions(reports: []))
         let raw = try await Self.finals(
             samples,
             options: DictationOptions(

@@ -33,7 +33,7 @@ struct TwoPassTests {
         let session = DictationSession(
             source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
         var heard = Heard()
-        for await event in try await session.start(DictationOptions(reportsPartials: partials)) {
+        for await event in try await session.start(DictationOptions(reports: partials ? .partials : [])) {
             switch event {
             case .final(let transcript): heard.finals.append(transcript)
             case .partial(let transcript): heard.partials.append(transcript)
@@ -129,7 +129,7 @@ struct TwoPassTests {
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32))
         let session = DictationSession(
             source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
-        let stream = try await session.start(DictationOptions(reportsPartials: true))
+        let stream = try await session.start(DictationOptions(reports: .partials))
         Self.push(long + silence + short + silence, into: source, pacedAt: 1)
         var order: [DictationEvent] = []
         for await event in stream {

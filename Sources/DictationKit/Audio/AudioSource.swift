@@ -46,6 +46,14 @@ public protocol AudioReader: AnyObject {
     /// - Returns: The warnings since the last call, oldest first.
     func takeWarnings() -> [DictationError]
 
+    /// What the reader has to tell the session's consumer since the last call, oldest first: its
+    /// warnings (``takeWarnings()``) as ``DictationEvent/error(_:)`` events, and anything else a
+    /// source adds, such as a ``RecordingSource``'s ``DictationEvent/recordingStarted(path:)``.
+    /// The session calls this after every read and once more after ``close()``; each event is
+    /// returned once. Implement it in a reader that wraps another, passing the other's on.
+    /// - Returns: The events to deliver.
+    func takeEvents() -> [DictationEvent]
+
     /// Releases the file or device. Called once, on the audio thread, after the last read.
     func close()
 }
@@ -58,6 +66,8 @@ extension AudioSource {
 extension AudioReader {
     /// Readers that never recover from anything have nothing to report.
     public func takeWarnings() -> [DictationError] { [] }
+    /// The reader's warnings, as error events.
+    public func takeEvents() -> [DictationEvent] { takeWarnings().map(DictationEvent.error) }
     /// Readers that hold nothing to release need not close.
     public func close() {}
     /// Unknown unless the reader says otherwise.

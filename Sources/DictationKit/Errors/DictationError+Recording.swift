@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 extension DictationError.Code {
-    /// There is no recording to export: recordings are off (``DictationOptions/persistRawAudio``),
+    /// There is no recording to export: the session records nothing (its source is no ``RecordingSource``),
     /// no run has started yet, the last run is still going, or it heard no audio.
     public static let recordingUnavailable = DictationError.Code(rawValue: "recordingUnavailable")
     /// A recording could not be written, repaired or exported: the folder can't be created, the
@@ -19,7 +19,7 @@ extension DictationError {
     public static func recordingUnavailable(_ reason: String) -> DictationError {
         DictationError(
             code: .recordingUnavailable,
-            message: "I have no recording to give you: \(reason). Turn recordings on with persistRawAudio "
+            message: "I have no recording to give you: \(reason). Record by wrapping the source in a RecordingSource "
                 + "(`dictate listen --record`), let a run finish, then export it.")
     }
 

@@ -241,7 +241,8 @@ extension DictationError {
     }
 
     /// `start` called while a run of the same session is going.
-    static func sessionAlreadyRunning() -> DictationError {
+    /// - Returns: An ``Code/internal`` error saying to stop first.
+    public static func sessionAlreadyRunning() -> DictationError {
         .internal(
             Text(
                 english: "a session is already running; call stop() before starting again",

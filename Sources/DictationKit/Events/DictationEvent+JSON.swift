@@ -6,7 +6,7 @@ extension DictationEvent {
     ///
     /// Errors carry `errorCode`, `message` (in the error's language) and `fatal`; state changes
     /// carry `state`; blocks carry `block`, `text` and the indices of their `utterances`; a locale
-    /// fallback carries `requestedLocale` and `locale`, the one used. Keys are sorted, so the line
+    /// fallback carries `requestedLocale` and `locale`, the one used; a recording carries its `path`. Keys are sorted, so the line
     /// is stable.
     /// - Returns: A single line of JSON without a trailing newline.
     public func jsonLine() -> String {
@@ -49,6 +49,7 @@ struct EventJSON: Codable, Hashable {
     var utterances: [Int]?
     var requestedLocale: String?
     var locale: String?
+    var path: String?
 
     init(_ event: DictationEvent) {
         type = event.type
@@ -84,6 +85,8 @@ struct EventJSON: Codable, Hashable {
         case .localeSelected(let requested, let used):
             requestedLocale = requested
             locale = used
+        case .recordingStarted(let file):
+            path = file
         }
     }
 

@@ -10,7 +10,8 @@ public enum DictationEvent: Sendable, Hashable {
     case speechStarted(at: Double)
     /// Speech ended, at this time in seconds of session audio.
     case speechEnded(at: Double)
-    /// The input level in dBFS, for a waveform or meter.
+    /// The level of the source's audio as it was captured, before any conditioning (gain control,
+    /// noise suppression), in dBFS (RMS of the buffer, floored at -100): for a waveform or meter.
     case level(Float)
     /// How much audio has been processed, and of how much when that is known (seconds).
     case progress(processed: Double, total: Double?)
@@ -24,6 +25,9 @@ public enum DictationEvent: Sendable, Hashable {
     /// process locale (`LANG`) or `en-US`. Comes first, before any result, and only then: a
     /// session without it recognizes the locale of its ``DictationOptions``.
     case localeSelected(requested: String, used: String)
+    /// The source's audio is being kept in this WAV file (0600), by a ``RecordingSource``. Comes
+    /// once per run, before the first result, when the file was created.
+    case recordingStarted(path: String)
 
     /// The stable name of the event kind, as used in the `type` field of its JSON form.
     public var type: String {
@@ -39,6 +43,7 @@ public enum DictationEvent: Sendable, Hashable {
         case .blockCommitted: "blockCommitted"
         case .blockDiscarded: "blockDiscarded"
         case .localeSelected: "localeSelected"
+        case .recordingStarted: "recordingStarted"
         }
     }
 }

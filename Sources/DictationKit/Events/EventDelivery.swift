@@ -1,22 +1,26 @@
-import Logging
-
-/// Where a run's events leave for the consumer, from the audio thread and the final pass alike.
+/// Where a run's events leave for the consumer, from the audio thread and the passes alike.
 ///
-/// The ``EventEmitter`` that keeps the event contract and the ``BlockLedger`` of the block being
-/// dictated into sit behind one lock, so that events leave in the order they were made and every
-/// final joins the block it was delivered in.
+/// The ``EventEmitter`` that keeps the event contract, the ``BlockLedger`` of the run's blocks and
+/// the ``EventOutlet`` (stages, reports, stream) sit behind one lock, so that events leave in the
+/// order they were made and every final joins the block it was delivered in.
 final class EventDelivery: Sendable {
     private struct State {
         var emitter: EventEmitter
         var blocks = BlockLedger()
+        var outlet: EventOutlet
     }
 
     private let state: Guarded<State>
 
-    init(continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions, metrics: SessionMetrics) {
-        var emitter = EventEmitter(continuation: continuation, options: options)
-        emitter.metrics = metrics
-        state = Guarded(State(emitter: emitter))
+    init(
+        continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions,
+        processors: [any DictationEventProcessor], metrics: SessionMetrics
+    ) {
+        state = Guarded(
+            State(
+                emitter: EventEmitter(options: options),
+                outlet: EventOutlet(
+                    continuation: continuation, options: options, processors: processors, metrics: metrics)))
     }
 
     /// Delivers a decoder's updates; finals join the open block.
@@ -29,15 +33,19 @@ final class EventDelivery: Sendable {
     func emit(_ updates: [RecognitionUpdate], utterance: Int? = nil) -> Bool {
         guard !updates.isEmpty else { return false }
         return state.update { state in
-            let finals = state.emitter.emit(updates, utterance: utterance)
+            let events = state.emitter.events(for: updates, utterance: utterance)
+            let finals = events.compactMap { event -> Transcript? in
+                if case .final(let transcript) = event { transcript } else { nil }
+            }
             state.blocks.add(finals)
+            for event in events { state.outlet.send(event) }
             return !finals.isEmpty
         }
     }
 
-    /// Delivers an event that is not a decoder's update (errors, levels, states, blocks).
+    /// Delivers an event that is not a decoder's update (errors, levels, states, recordings).
     func emit(_ event: DictationEvent) {
-        state.update { $0.emitter.emitEvent(event) }
+        state.update { $0.outlet.send(event) }
     }
 
     /// From now on, partials' stable words are those a ``ConfirmationPass`` confirms (two passes).
@@ -48,28 +56,43 @@ final class EventDelivery: Sendable {
     /// Takes the words the whole-utterance search confirmed in an open utterance (see
     /// ``ConfirmationPass``); its partial is shown again with them stable.
     func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) {
-        state.update { $0.emitter.confirm(words, upTo: cutoff, utterance: utterance) }
-    }
-
-    /// From now on, saves each final in `store` before delivering it.
-    func startHistory(store: any TranscriptStore, session: TranscriptSessionInfo, logger: Logger) {
-        state.update { $0.emitter.startHistory(store: store, session: session, logger: logger) }
-    }
-
-    /// Tells the store, if any, that the run ended; call before the stream finishes.
-    func endHistory() {
-        state.update { $0.emitter.endHistory() }
+        state.update { state in
+            if let partial = state.emitter.confirm(words, upTo: cutoff, utterance: utterance) {
+                state.outlet.send(partial)
+            }
+        }
     }
 
     /// Whether the open block holds a final.
     var openBlockHasFinals: Bool { state.read { !$0.blocks.open.utterances.isEmpty } }
 
-    /// Closes the open block and opens the next.
-    /// - Returns: The closed block.
-    func closeBlock() -> DictationBlock {
-        state.update { $0.blocks.close() }
+    /// The blocks committed so far, in order.
+    var committedBlocks: [DictationBlock] { state.read { $0.blocks.committed } }
+
+    /// Commits the open block and delivers ``DictationEvent/blockCommitted(_:)``.
+    /// - Returns: The committed block.
+    @discardableResult
+    func commitBlock() -> DictationBlock {
+        state.update { state in
+            let block = state.blocks.commit()
+            state.outlet.send(.blockCommitted(block))
+            return block
+        }
+    }
+
+    /// Throws the open block away, delivering ``DictationEvent/blockDiscarded(_:)`` when it held finals.
+    func discardBlock() {
+        state.update { state in
+            let block = state.blocks.discard()
+            if !block.utterances.isEmpty { state.outlet.send(.blockDiscarded(block)) }
+        }
     }
 
     /// Finals delivered so far.
     var utteranceCount: Int { state.read { $0.emitter.utteranceCount } }
+
+    /// Lets the stages end and ends the stream; later events go nowhere.
+    func finish() {
+        state.update { $0.outlet.finish() }
+    }
 }

@@ -1,58 +1,37 @@
-import Logging
-
 /// Turns decoders' updates into the session's events and keeps the per-utterance contract:
-/// zero or more partials, then exactly one final, with utterances numbered by the session.
+/// zero or more partials, each saying something new, then exactly one final, with utterances
+/// numbered by the session.
 ///
 /// Updates name the utterance they belong to (the session's count of the endpointer's
 /// utterances), since with two passes the next utterance's partials may come before an
 /// utterance's final. A decoder that segments the stream itself has no such count: its updates
 /// belong to the utterance after its last final.
 struct EventEmitter {
-    private let continuation: AsyncStream<DictationEvent>.Continuation
-    private let options: DictationOptions
-    /// The language of the session's errors: that of the locale asked for, even when a model of
-    /// another locale is used, since it is the language the person reads.
-    private let language: DictationError.Language
+    /// Whether partials are shown at all: an utterance that showed one must get its final.
+    private let showsPartials: Bool
     private var numbering = UtteranceNumbering()
     /// Finals delivered.
     private(set) var utteranceCount = 0
     /// The utterance of a self-segmenting decoder's updates: the one after its last final.
     private var streamUtterance = 0
-    /// The last partial delivered, and its utterance.
+    /// The last partial shown, and its utterance: the one place where partials that say nothing
+    /// new are dropped, whichever decoder made them.
     private var lastPartial: (utterance: Int, text: String, stable: Int)?
     /// Marks the stable words of the open utterance's partials.
-    private var stabilizer: PartialStabilizer
-    /// Where finals are made durable before they are delivered, once the run has a decoder.
-    private var history: SessionHistory?
-    /// Where delivered events are counted and timed, when the session records metrics.
-    var metrics: SessionMetrics?
+    private var stabilizer = PartialStabilizer(confirms: false)
 
-    init(continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions) {
-        self.continuation = continuation
-        self.options = options
-        stabilizer = PartialStabilizer(confirms: false)
-        self.language = DictationError.Language(locale: options.locale)
+    init(options: DictationOptions) {
+        showsPartials = options.reports.contains(.partials)
     }
 
-    /// Delivers what the updates call for.
+    /// The events the updates call for.
     /// - Parameters:
     ///   - updates: A decoder's updates, in order.
     ///   - utterance: The session's count of the utterance they belong to; `nil` for a decoder
     ///     that segments the stream itself.
-    /// - Returns: The finals delivered, numbered as the consumer saw them.
-    @discardableResult
-    mutating func emit(_ updates: [RecognitionUpdate], utterance: Int? = nil) -> [Transcript] {
-        updates.compactMap { emit($0, utterance: utterance ?? streamUtterance) }
-    }
-
-    mutating func emitEvent(_ event: DictationEvent) {
-        // Every error of a session passes here, so this is the one place that localizes them.
-        if case .error(let error) = event {
-            continuation.yield(.error(error.localized(to: language)))
-        } else {
-            continuation.yield(event)
-        }
-        if case .error(let error) = event { metrics?.delivered(error) }
+    /// - Returns: The events, finals numbered as the consumer will see them.
+    mutating func events(for updates: [RecognitionUpdate], utterance: Int? = nil) -> [DictationEvent] {
+        updates.compactMap { event(for: $0, utterance: utterance ?? streamUtterance) }
     }
 
     /// From now on, partials' stable words are those a ``ConfirmationPass`` confirms (two passes),
@@ -61,36 +40,23 @@ struct EventEmitter {
         stabilizer = PartialStabilizer(confirms: true)
     }
 
-    /// Takes the words the whole-utterance search confirmed in an open utterance, and shows its
-    /// last partial again when that adds stable words.
-    mutating func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) {
+    /// Takes the words the whole-utterance search confirmed in an open utterance.
+    /// - Returns: Its last partial again, when that adds stable words.
+    mutating func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) -> DictationEvent? {
         guard lastPartial?.utterance == utterance, stabilizer.confirm(words, upTo: cutoff),
             let heard = stabilizer.lastHeard
-        else { return }
-        _ = emit(.partial(heard), utterance: utterance)
+        else { return nil }
+        return event(for: .partial(heard), utterance: utterance)
     }
 
-    /// From now on, saves each final in `store` before delivering it.
-    mutating func startHistory(store: any TranscriptStore, session: TranscriptSessionInfo, logger: Logger) {
-        let (history, error) = SessionHistory.start(store: store, info: session, logger: logger)
-        self.history = history
-        if let error { emitEvent(.error(error)) }
-    }
-
-    /// Tells the store, if any, that the run ended; call before the stream finishes.
-    mutating func endHistory() {
-        if let error = history?.end() { emitEvent(.error(error)) }
-        history = nil
-    }
-
-    private mutating func emit(_ update: RecognitionUpdate, utterance: Int) -> Transcript? {
+    private mutating func event(for update: RecognitionUpdate, utterance: Int) -> DictationEvent? {
         switch update {
         case .speechStarted(let time):
-            if options.reportsSpeechActivity { continuation.yield(.speechStarted(at: time)) }
+            return .speechStarted(at: time)
         case .speechEnded(let time):
-            if options.reportsSpeechActivity { continuation.yield(.speechEnded(at: time)) }
+            return .speechEnded(at: time)
         case .partial(let heard):
-            guard options.reportsPartials, !heard.text.isEmpty else { return nil }
+            guard showsPartials, !heard.text.isEmpty else { return nil }
             if lastPartial?.utterance != utterance { stabilizer.reset() }
             var transcript = stabilizer.stabilize(heard)
             // A partial that says nothing new is noise for the consumer; more stable words are news.
@@ -101,8 +67,7 @@ struct EventEmitter {
             }
             transcript.utteranceIndex = numbering.index(showing: utterance)
             lastPartial = (utterance, transcript.text, transcript.stableWordCount)
-            continuation.yield(.partial(transcript))
-            metrics?.delivered(.partial)
+            return .partial(transcript)
         case .final(var transcript):
             streamUtterance = utterance + 1
             if lastPartial?.utterance == utterance { lastPartial = nil }
@@ -112,13 +77,7 @@ struct EventEmitter {
             transcript.utteranceIndex = index
             transcript.stableWordCount = transcript.text.split(separator: " ").count
             utteranceCount += 1
-            // Durable first: a process killed once the consumer has the final has kept it.
-            let historyError = history?.save(transcript)
-            continuation.yield(.final(transcript))
-            metrics?.delivered(.final)
-            if let historyError { emitEvent(.error(historyError)) }
-            return transcript
+            return .final(transcript)
         }
-        return nil
     }
 }

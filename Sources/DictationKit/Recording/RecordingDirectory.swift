@@ -5,39 +5,31 @@ import Glibc
 #endif
 
 extension DictationOptions {
-    /// The folder under the user's data folder that recordings go to.
-    public static let recordingSubdirectory = "dictationkit/recordings"
+    /// Where recordings go under the data folder.
+    @available(*, deprecated, renamed: "RecordingSource.subdirectory")
+    public static var recordingSubdirectory: String { RecordingSource.subdirectory }
 
-    /// Where recordings go when ``recordingDirectory`` is `nil`: `$XDG_DATA_HOME/dictationkit/recordings`,
-    /// or `$HOME/.local/share/dictationkit/recordings` when `XDG_DATA_HOME` is unset or not an
-    /// absolute path (the XDG Base Directory rule).
-    /// - Parameter environment: The environment to read `XDG_DATA_HOME` and `HOME` from.
-    /// - Returns: The folder, which may not exist yet; `nil` when neither variable is an absolute path.
+    /// The folder recordings go to by default.
+    /// - Parameter environment: The environment to read.
+    /// - Returns: The folder, or `nil` when neither `XDG_DATA_HOME` nor `HOME` is an absolute path.
+    @available(*, deprecated, renamed: "RecordingSource.defaultDirectory(environment:)")
     public static func defaultRecordingDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
-        func absolute(_ name: String) -> String? {
-            guard let value = environment[name], value.hasPrefix("/") else { return nil }
-            var path = Substring(value)
-            while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-            return String(path)
-        }
-        if let data = absolute("XDG_DATA_HOME") { return data + "/" + recordingSubdirectory }
-        if let home = absolute("HOME") { return home + "/.local/share/" + recordingSubdirectory }
-        return nil
+        RecordingSource.defaultDirectory(environment: environment)
     }
 
-    /// The folder this session's recordings go to: ``recordingDirectory``, or the default one.
-    /// - Parameter environment: The environment to read `XDG_DATA_HOME` and `HOME` from.
-    /// - Returns: The folder, which may not exist yet; `nil` when no folder can be worked out.
+    /// The folder this session's recordings go to.
+    /// - Parameter environment: The environment to read for the default folder.
+    /// - Returns: The folder, or `nil` when none is known.
+    @available(*, deprecated, message: "use RecordingSource(wrapping:directory:)")
     public func resolvedRecordingDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
-        recordingDirectory ?? Self.defaultRecordingDirectory(environment: environment)
+        legacyRecordingDirectory ?? RecordingSource.defaultDirectory(environment: environment)
     }
 }
 
-/// Makes the folder recordings go to.
 enum RecordingDirectory {
     /// Creates `path` and whichever of its parents are missing, each with permissions 0700, so that
     /// nobody else can list the recordings. A folder that already exists is left as it is: it is

@@ -1,17 +1,28 @@
-/// Keeps the block a run is dictating into: the finals delivered since the last commit.
+/// The blocks of a run: the one being dictated into (the finals delivered since the last commit)
+/// and those committed. The one owner of block state; ``EventDelivery`` keeps it.
 struct BlockLedger {
     private(set) var open = DictationBlock(index: 0, utterances: [])
+    private(set) var committed: [DictationBlock] = []
 
     /// Adds finals that were delivered to the consumer.
     mutating func add(_ finals: [Transcript]) {
         open.utterances += finals
     }
 
-    /// Closes the open block and opens the next.
-    /// - Returns: The closed block.
-    mutating func close() -> DictationBlock {
-        let closed = open
-        open = DictationBlock(index: closed.index + 1, utterances: [])
-        return closed
+    /// Commits the open block and opens the next.
+    /// - Returns: The committed block.
+    mutating func commit() -> DictationBlock {
+        let block = open
+        committed.append(block)
+        open = DictationBlock(index: block.index + 1, utterances: [])
+        return block
+    }
+
+    /// Throws the open block away and opens the next.
+    /// - Returns: The discarded block.
+    mutating func discard() -> DictationBlock {
+        let block = open
+        open = DictationBlock(index: block.index + 1, utterances: [])
+        return block
     }
 }

@@ -36,7 +36,6 @@ final class RunControl: Sendable {
         var releaseWaiters: [CheckedContinuation<Void, Never>] = []
         var reader: ReaderHandle?
         var runState = DictationState.idle
-        var committed: [DictationBlock] = []
     }
 
     private let state = Mutex(State())
@@ -46,7 +45,6 @@ final class RunControl: Sendable {
     var isFinished: Bool { state.withLock { $0.finished } }
     var isCancelled: Bool { state.withLock { $0.cancelled } }
     var runState: DictationState { state.withLock { $0.runState } }
-    var committedBlocks: [DictationBlock] { state.withLock { $0.committed } }
 
     // MARK: - Asked from any thread
 
@@ -173,10 +171,6 @@ final class RunControl: Sendable {
 
     func setRunState(_ runState: DictationState) {
         state.withLock { $0.runState = runState }
-    }
-
-    func recordCommitted(_ block: DictationBlock) {
-        state.withLock { $0.committed.append(block) }
     }
 
     /// Marks the run finished and releases every waiter.

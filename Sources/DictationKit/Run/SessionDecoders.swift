@@ -28,9 +28,9 @@ struct SessionDecoders {
         recognizer: any SpeechRecognizer, options: DictationOptions, segmentation: UtteranceSegmentation,
         logger: Logger
     ) throws(DictationError) -> SessionDecoders {
-        let wantsTwoPasses = options.reportsPartials && segmentation == .endpointer
+        let wantsTwoPasses = options.reports.contains(.partials) && segmentation == .endpointer
         let choice = try LocaleFallback().makeDecoder(
-            for: options.locale, segmentation: segmentation, reportsPartials: options.reportsPartials && !wantsTwoPasses,
+            for: options.locale, segmentation: segmentation, reportsPartials: options.reports.contains(.partials) && !wantsTwoPasses,
             recognizer: recognizer, logger: logger)
         var decoders = SessionDecoders(main: choice.decoder, localeEvent: choice.event)
         guard wantsTwoPasses, choice.decoder.segmentation == .endpointer else { return decoders }

@@ -1,9 +1,35 @@
 /// What a session should recognize and report.
 public struct DictationOptions: Sendable, Hashable {
+    /// The kinds of event a session delivers beside its finals and errors, which it always delivers.
+    public struct Reports: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+
+        /// Creates a set from its raw bits.
+        /// - Parameter rawValue: The bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// ``DictationEvent/partial(_:)`` hypotheses while someone speaks.
+        public static let partials = Reports(rawValue: 1 << 0)
+        /// ``DictationEvent/speechStarted(at:)`` and ``DictationEvent/speechEnded(at:)``.
+        public static let speechActivity = Reports(rawValue: 1 << 1)
+        /// ``DictationEvent/progress(processed:total:)`` about once per second of audio.
+        public static let progress = Reports(rawValue: 1 << 2)
+        /// ``DictationEvent/level(_:)`` for every buffer read from the source (about 10 per second).
+        public static let level = Reports(rawValue: 1 << 3)
+        /// ``DictationEvent/stateChanged(_:)``, ``DictationEvent/blockCommitted(_:)`` and
+        /// ``DictationEvent/blockDiscarded(_:)``, for apps that dictate in blocks.
+        public static let stateChanges = Reports(rawValue: 1 << 4)
+
+        /// What a session reports unless told otherwise: partials.
+        public static let standard: Reports = [.partials]
+        /// Every kind of event.
+        public static let all: Reports = [.partials, .speechActivity, .progress, .level, .stateChanges]
+    }
+
     /// The locale to recognize, as a BCP 47 identifier (`"en-US"`).
     public var locale: String
-    /// Whether to deliver ``DictationEvent/partial(_:)`` hypotheses while someone speaks.
-    public var reportsPartials: Bool
+    /// The kinds of event to deliver beside finals and errors. Defaults to ``Reports/standard``.
+    public var reports: Reports
     /// Whether, with partials, the whole-utterance search confirms their stable words
     /// (``Transcript/stableWordCount``) while the utterance is still spoken: a third decoder, on
     /// a thread that only runs on an idle core, searches the utterance so far about once a
@@ -13,15 +39,6 @@ public struct DictationOptions: Sendable, Hashable {
     /// model) and idle CPU time; on a machine with no idle core, stable words come late or only
     /// with the final. On by default.
     public var confirmsStableWords = true
-    /// Whether to deliver ``DictationEvent/speechStarted(at:)`` and ``DictationEvent/speechEnded(at:)``.
-    public var reportsSpeechActivity: Bool
-    /// Whether to deliver ``DictationEvent/progress(processed:total:)`` about once per second of audio.
-    public var reportsProgress: Bool
-    /// Whether to deliver ``DictationEvent/level(_:)`` for every buffer read (about 10 per second).
-    public var reportsLevel: Bool
-    /// Whether to deliver ``DictationEvent/stateChanged(_:)``, ``DictationEvent/blockCommitted(_:)``
-    /// and ``DictationEvent/blockDiscarded(_:)``, for apps that dictate in blocks.
-    public var reportsStateChanges: Bool
     /// End the session after this many seconds of audio, whatever is going on. `nil`: no limit.
     public var maxDuration: Double?
     /// End the session after this many seconds of silence that follow speech. `nil`: never.
@@ -29,61 +46,37 @@ public struct DictationOptions: Sendable, Hashable {
     /// End the session, with ``DictationError/Code/noSpeechDetected``, when no speech was heard in
     /// this many seconds. `nil`: never.
     public var noSpeechTimeout: Double?
-    /// How the audio is conditioned (high-pass, gain control) and how voice activity is judged.
-    public var preprocessing: AudioPreprocessingOptions
     /// How speech is cut into utterances.
     public var endpointing: EndpointingOptions
-    /// Whether to keep the audio of each run in a WAV file (16-bit PCM, the source's rate and
-    /// channels), created with permissions 0600 in ``recordingDirectory``. Off by default: unless
-    /// it is on, no audio leaves the process.
-    public var persistRawAudio: Bool
-    /// The folder recordings go to, created with permissions 0700 when missing. `nil`:
-    /// `$XDG_DATA_HOME/dictationkit/recordings`, or `~/.local/share/dictationkit/recordings` when
-    /// `XDG_DATA_HOME` is unset (see ``defaultRecordingDirectory(environment:)``).
-    public var recordingDirectory: String?
+    /// The deprecated ``preprocessing`` settings, kept apart so the session reads them without
+    /// using a deprecated name.
+    var legacyPreprocessing = AudioPreprocessingOptions()
+    /// The deprecated ``persistRawAudio``.
+    var legacyRecordsAudio = false
+    /// The deprecated ``recordingDirectory``.
+    var legacyRecordingDirectory: String?
 
     /// Creates options.
     /// - Parameters:
     ///   - locale: The locale to recognize. Defaults to `"en-US"`.
-    ///   - reportsPartials: Deliver partial hypotheses. Defaults to `true`.
-    ///   - reportsSpeechActivity: Deliver speech start and end events. Defaults to `false`.
-    ///   - reportsProgress: Deliver progress events. Defaults to `false`.
-    ///   - reportsLevel: Deliver input level events. Defaults to `false`.
-    ///   - reportsStateChanges: Deliver state and block events. Defaults to `false`.
+    ///   - reports: The kinds of event to deliver beside finals and errors. Defaults to partials.
     ///   - maxDuration: The longest session, in seconds of audio. Defaults to no limit.
     ///   - silenceTimeout: Seconds of silence after speech that end the session. Defaults to never.
     ///   - noSpeechTimeout: Seconds without any speech that end the session. Defaults to never.
-    ///   - preprocessing: Audio conditioning and voice activity settings. Defaults to the standard chain.
     ///   - endpointing: Utterance segmentation settings. Defaults to the session's endpointer.
-    ///   - persistRawAudio: Keep each run's audio in a WAV file. Defaults to `false`.
-    ///   - recordingDirectory: Where recordings go. Defaults to the user's data folder.
     public init(
         locale: String = "en-US",
-        reportsPartials: Bool = true,
-        reportsSpeechActivity: Bool = false,
-        reportsProgress: Bool = false,
-        reportsLevel: Bool = false,
-        reportsStateChanges: Bool = false,
+        reports: Reports = .standard,
         maxDuration: Double? = nil,
         silenceTimeout: Double? = nil,
         noSpeechTimeout: Double? = nil,
-        preprocessing: AudioPreprocessingOptions = AudioPreprocessingOptions(),
-        endpointing: EndpointingOptions = EndpointingOptions(),
-        persistRawAudio: Bool = false,
-        recordingDirectory: String? = nil
+        endpointing: EndpointingOptions = EndpointingOptions()
     ) {
         self.locale = locale
-        self.reportsPartials = reportsPartials
-        self.reportsSpeechActivity = reportsSpeechActivity
-        self.reportsProgress = reportsProgress
-        self.reportsLevel = reportsLevel
-        self.reportsStateChanges = reportsStateChanges
+        self.reports = reports
         self.maxDuration = maxDuration
         self.silenceTimeout = silenceTimeout
         self.noSpeechTimeout = noSpeechTimeout
-        self.preprocessing = preprocessing
         self.endpointing = endpointing
-        self.persistRawAudio = persistRawAudio
-        self.recordingDirectory = recordingDirectory
     }
 }

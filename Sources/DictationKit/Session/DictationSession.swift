@@ -2,12 +2,13 @@ import Foundation
 import Logging
 import Synchronization
 
-/// A dictation session: audio from a source, through preprocessing, into a recognizer, out as events.
+/// A dictation session: audio from a source, through preprocessing, into a recognizer, out as
+/// events through the session's event stages.
 ///
 /// ```swift
 /// let session = DictationSession(
-///     source: try WAVFileSource(path: "talk.wav"),
-///     preprocessing: AudioConverterChain(),
+///     source: WAVFileSource(path: "talk.wav"),
+///     preprocessing: StandardPreprocessing(),
 ///     recognizer: PocketSphinxRecognizer())
 /// for await event in try await session.start(DictationOptions(locale: "en-US")) {
 ///     if case .final(let transcript) = event { print(transcript.text) }
@@ -21,7 +22,7 @@ public final class DictationSession: DictationBridge {
     private let source: any AudioSource
     private let preprocessing: any AudioPreprocessing
     private let recognizer: any SpeechRecognizer
-    private let transcriptStore: (any TranscriptStore)?
+    private let eventStages: [any DictationEventStage]
     private let logger: Logger
     /// The running or last run (internal for `DictationSession+Recording.swift`).
     let current = Mutex<SessionRun?>(nil)
@@ -32,19 +33,23 @@ public final class DictationSession: DictationBridge {
     ///   - preprocessing: How the source's audio becomes the recognizer's format.
     ///   - recognizer: The speech recognition backend.
     ///   - transcriptStore: Where each final is kept, durably, before it is delivered (e.g.
-    ///     `DictationHistory`'s `SQLiteTranscriptStore`); `nil`, the default, keeps nothing.
+    ///     `DictationHistory`'s `SQLiteTranscriptStore`), by a ``TranscriptHistoryStage`` that runs
+    ///     before `eventStages`; `nil`, the default, keeps nothing.
+    ///   - eventStages: Steps every event passes on its way to the stream, in order (see
+    ///     ``DictationEventStage``). None by default.
     ///   - logger: Where the session logs; silent unless the app bootstrapped a log handler.
     public init(
         source: any AudioSource,
         preprocessing: any AudioPreprocessing,
         recognizer: any SpeechRecognizer,
         transcriptStore: (any TranscriptStore)? = nil,
+        eventStages: [any DictationEventStage] = [],
         logger: Logger = Logger(label: "DictationKit")
     ) {
         self.source = source
         self.preprocessing = preprocessing
         self.recognizer = recognizer
-        self.transcriptStore = transcriptStore
+        self.eventStages = (transcriptStore.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []) + eventStages
         self.logger = logger
     }
 
@@ -75,7 +80,9 @@ public final class DictationSession: DictationBridge {
     public func start(_ options: DictationOptions) async throws -> AsyncStream<DictationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: DictationEvent.self, bufferingPolicy: .unbounded)
         let run = SessionRun(
-            source: source, preprocessing: preprocessing, recognizer: recognizer, transcriptStore: transcriptStore,
+            source: options.legacyRecordsAudio
+                ? RecordingSource(wrapping: source, directory: options.legacyRecordingDirectory, logger: logger) : source,
+            preprocessing: preprocessing, recognizer: recognizer, eventStages: eventStages,
             options: options, continuation: continuation, logger: logger)
         let started = current.withLock { slot -> Bool in
             if let running = slot, !running.isFinished { return false }
@@ -152,9 +159,9 @@ public final class DictationSession: DictationBridge {
     @discardableResult
     public func commit() async -> DictationBlock? {
         guard let run = current.withLock({ $0 }) else { return nil }
-        let before = run.control.committedBlocks.count
+        let before = run.delivery.committedBlocks.count
         await run.control.requestCommit()
-        let blocks = run.control.committedBlocks
+        let blocks = run.delivery.committedBlocks
         return blocks.count > before ? blocks.last : nil
     }
 
@@ -166,7 +173,7 @@ public final class DictationSession: DictationBridge {
     /// The blocks the current (or last) run committed, in order: by ``commit()``, and at its end
     /// by ``stop()``, the end of the audio or an error (never by ``cancel()``).
     public var committedBlocks: [DictationBlock] {
-        current.withLock { $0?.control.committedBlocks } ?? []
+        current.withLock { $0?.delivery.committedBlocks } ?? []
     }
 
     /// The text of ``committedBlocks``, blocks separated by spaces.

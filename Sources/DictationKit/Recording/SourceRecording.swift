@@ -6,8 +6,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// The recording of one run, when ``DictationOptions/persistRawAudio`` is on: the audio the run
-/// read from its source, written as it is read, on the run's audio thread.
+/// The recording of one opening of a ``RecordingSource``: the audio the session read from the
+/// source, written as it is read, on the session's audio thread.
 ///
 /// What is recorded is the source's audio, at its own rate and with its own channels, not the
 /// 16 kHz mono the recognizer hears after preprocessing. The recording is there to be listened
@@ -21,11 +21,9 @@ import Glibc
 ///
 /// Failures never end the run: dictation goes on without its recording, and the failure is
 /// reported once as a non-fatal ``DictationError/Code/recordingFailed`` event.
-final class SessionRecording: Sendable {
+final class SourceRecording: Sendable {
     private enum Phase {
-        /// Recordings are off.
-        case off
-        /// On, but the run has not opened its file yet (or never will: its source failed).
+        /// The file is not created yet.
         case waiting
         /// The file is being written.
         case recording(WAVRecordingWriter)
@@ -33,45 +31,38 @@ final class SessionRecording: Sendable {
         case done(path: String?, reason: String)
     }
 
-    private let options: DictationOptions
+    /// The folder to record into; `nil` when neither a folder was given nor a default is known.
+    private let directory: String?
     private let logger: Logger
-    private let environment: [String: String]
-    private let phase: Mutex<Phase>
+    private let phase = Mutex(Phase.waiting)
 
     /// - Parameters:
-    ///   - options: The run's options: whether to record, and where.
+    ///   - directory: The folder to record into.
     ///   - logger: Where to note repairs.
-    ///   - environment: Where to read `XDG_DATA_HOME` and `HOME` from for the default folder.
-    init(
-        options: DictationOptions, logger: Logger,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) {
-        self.options = options
+    init(directory: String?, logger: Logger) {
+        self.directory = directory
         self.logger = logger
-        self.environment = environment
-        phase = Mutex(options.persistRawAudio ? .waiting : .off)
     }
 
-    /// The run's recording: its file once it is created, until the run ends; afterwards, the file
-    /// if it was kept (a run that read no audio keeps none). `nil` when recordings are off.
+    /// The recording: its file once it is created, until the reading ends; afterwards, the file
+    /// if it was kept (a run that read no audio keeps none).
     var path: String? {
         phase.withLock { phase in
             switch phase {
-            case .off, .waiting: nil
+            case .waiting: nil
             case .recording(let writer): writer.path
             case .done(let path, _): path
             }
         }
     }
 
-    /// The finished recording, for ``DictationSession/exportRecording(to:)``.
+    /// The finished recording, for ``RecordingSource/exportRecording(to:)``.
     /// - Returns: Its path.
-    /// - Throws: ``DictationError/Code/recordingUnavailable`` when recordings are off, the run is
-    ///   still going, or it kept no recording.
+    /// - Throws: ``DictationError/Code/recordingUnavailable`` when the run is still going, or it
+    ///   kept no recording.
     func finishedPath() throws(DictationError) -> String {
         try phase.withLock { (phase: inout Phase) throws(DictationError) -> String in
             switch phase {
-            case .off: throw .recordingUnavailable("recordings were off for the last run")
             case .waiting, .recording: throw .recordingUnavailable("the run is still going; stop it first")
             case .done(let path?, _): return path
             case .done(nil, let reason): throw .recordingUnavailable(reason)
@@ -90,7 +81,7 @@ final class SessionRecording: Sendable {
     func open(format: AudioFormat, runID: UUID = UUID(), date: Date = Date()) -> DictationError? {
         guard phase.withLock({ if case .waiting = $0 { true } else { false } }) else { return nil }
         do throws(DictationError) {
-            guard let directory = options.resolvedRecordingDirectory(environment: environment) else {
+            guard let directory else {
                 throw .recordingFailed(
                     "I don't know where to put it: neither XDG_DATA_HOME nor HOME is an absolute path; "
                         + "give a folder with recordingDirectory (`--recording-directory`)")
@@ -146,7 +137,7 @@ final class SessionRecording: Sendable {
     func finish() -> DictationError? {
         phase.withLock { phase -> DictationError? in
             switch phase {
-            case .off, .done:
+            case .done:
                 return nil
             case .waiting:
                 phase = .done(path: nil, reason: "the last run ended before it read any audio")

@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+
+/// Keeps every final of a session in a ``TranscriptStore`` before the consumer gets it: a process
+/// killed at any moment has kept every final its consumer saw.
+///
+/// An event stage (``DictationEventStage``): a session given a `transcriptStore` runs one, and an
+/// app can place it among its own stages. A store that fails is reported once, as a non-fatal
+/// error event after the final it could not keep, and never stops the session; every later call
+/// is still tried, so a store that recovers (space freed) keeps the next finals.
+///
+/// The store hears of a run when it starts listening (its source is open and its model loaded),
+/// so that it is told the locale really used and the run's recording, which the events before
+/// say; a run that ends before (a missing model, a busy device) is not kept.
+public struct TranscriptHistoryStage: DictationEventStage {
+    private let store: any TranscriptStore
+    private let logger: Logger
+
+    /// Creates the stage.
+    /// - Parameters:
+    ///   - store: Where finals are kept, e.g. `DictationHistory`'s `SQLiteTranscriptStore`.
+    ///   - logger: Where store failures are noted, at debug level.
+    public init(store: any TranscriptStore, logger: Logger = Logger(label: "DictationKit")) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Makes the processor that keeps one run's finals.
+    /// - Parameter run: The run.
+    /// - Returns: Its processor.
+    public func makeProcessor(for run: DictationRunInfo) -> any DictationEventProcessor {
+        TranscriptHistoryProcessor(store: store, run: run, logger: logger)
+    }
+}
+
+/// One run's history: the run's description, and whether the store is failing.
+final class TranscriptHistoryProcessor: DictationEventProcessor {
+    private let store: any TranscriptStore
+    private let logger: Logger
+    private var info: TranscriptSessionInfo
+    private var started = false
+    /// A failure was reported and no call has succeeded since.
+    private var failing = false
+
+    init(store: any TranscriptStore, run: DictationRunInfo, logger: Logger) {
+        self.store = store
+        self.logger = logger
+        info = TranscriptSessionInfo(
+            id: run.id, startedAt: run.startedAt, locale: run.requestedLocale, requestedLocale: run.requestedLocale)
+    }
+
+    func process(_ event: DictationEvent) -> [DictationEvent] {
+        switch event {
+        case .localeSelected(_, let used):
+            info.locale = used
+        case .recordingStarted(let path):
+            info.recordingPath = path
+        case .stateChanged(.listening):
+            return [event] + startIfNeeded().map(DictationEvent.error)
+        case .final(let transcript):
+            // Durable first: a process killed once the consumer has the final has kept it.
+            var failures = startIfNeeded()
+            let info = self.info
+            let store = self.store
+            failures += attempt("save") { () throws(DictationError) in try store.save(transcript, session: info) }
+            return [event] + failures.map(DictationEvent.error)
+        default:
+            break
+        }
+        return [event]
+    }
+
+    func finish() -> [DictationEvent] {
+        guard started else { return [] }
+        var failures: [DictationError] = []
+        let info = self.info
+        let store = self.store
+        failures += attempt("end") { () throws(DictationError) in try store.sessionEnded(info, at: Date()) }
+        return failures.map(DictationEvent.error)
+    }
+
+    private func startIfNeeded() -> [DictationError] {
+        guard !started else { return [] }
+        started = true
+        let info = self.info
+        let store = self.store
+        return attempt("start") { () throws(DictationError) in try store.sessionStarted(info) }
+    }
+
+    /// Runs a store call; a failure is returned only when the store was not already known to fail.
+    private func attempt(_ what: String, _ call: () throws(DictationError) -> Void) -> [DictationError] {
+        do {
+            try call()
+            failing = false
+            return []
+        } catch {
+            logger.debug("transcript store failed", metadata: ["call": "\(what)", "code": "\(error.code)"])
+            defer { failing = true }
+            guard !failing else { return [] }
+            // The store's own error, but never fatal: the session goes on without history.
+            var reported = error
+            reported.isFatal = false
+            return [reported]
+        }
+    }
+}

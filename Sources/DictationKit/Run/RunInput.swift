@@ -1,0 +1,42 @@
+/// A run's open source: reads it, passes the events it has to tell on to the consumer, and
+/// releases it once, as soon as what it captured is read.
+final class RunInput {
+    let reader: any AudioReader
+    private let control: RunControl
+    private let delivery: EventDelivery
+    private var isOpen = true
+
+    /// Takes the reader the source opened.
+    init(reader: any AudioReader, control: RunControl, delivery: EventDelivery) {
+        self.reader = reader
+        self.control = control
+        self.delivery = delivery
+        // stop() before the source was open could not interrupt it; pass it on now.
+        if control.attach(reader) { reader.interrupt() }
+        passEvents()
+    }
+
+    var format: AudioFormat { reader.format }
+
+    /// Reads the next buffer; see ``AudioReader/read(maxFrames:)``.
+    func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
+        defer { passEvents() }
+        return try reader.read(maxFrames: maxFrames)
+    }
+
+    /// Closes the source (the microphone is free) and tells those waiting for it. Calling it again
+    /// does nothing.
+    func release() {
+        guard isOpen else { return }
+        isOpen = false
+        control.detachReader()
+        reader.close()
+        control.sourceReleased()
+        // A problem the source was still getting over (an overrun episode) ends with it.
+        passEvents()
+    }
+
+    private func passEvents() {
+        for event in reader.takeEvents() { delivery.emit(event) }
+    }
+}
