@@ -83,7 +83,11 @@ extension Dictate {
             for await event in try await session.start(options) {
                 let event = event.localized(to: common.messageLanguage)
                 if case .error(let error) = event, error.isFatal || error.code == .noSpeechDetected { failure = error }
-                if case .recordingStarted = event { announced = true }
+                if case .recordingStarted(let path) = event {
+                    announced = true
+                    // Where the events are JSON anyway, the event itself says it.
+                    if format != .jsonl, !live { Terminal.write("dictate: recording to \(path)\n", toStandardError: true) }
+                }
                 display.show(event)
             }
             display.finish()

@@ -137,8 +137,8 @@ import Glibc
         microphone.closeWriter()
         #expect(result.status == SIGKILL)
         let path = try #require(file, "the recording never held all the audio: \(result.standardError)")
-        let announced = try ListenCommandTests.events(result).first { $0["type"] as? String == "recording" }
-        #expect(announced?["path"] as? String == path, "the path comes as a JSON line among the events")
+        let announced = try ListenCommandTests.events(result).first { $0["type"] as? String == "recordingStarted" }
+        #expect(announced?["path"] as? String == path, "the path comes as a JSON line among the events: \(result.standardOutput.prefix(600))")
         // Usually stale here (the header lags up to a second); whatever it is, the next start makes it right.
         let before = try WAVFile(path: path)
         #expect(before.fileSize >= 44 + 112_000)

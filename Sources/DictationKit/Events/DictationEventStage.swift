@@ -8,8 +8,10 @@ import Foundation
 /// ``DictationEventProcessor`` that one run uses. Stages run in the order the session was given
 /// them, each on the events the one before passed on.
 public protocol DictationEventStage: Sendable {
-    /// Makes the processor of one run, as the run starts, before its first event.
-    /// - Parameter run: What is known of the run at its start.
+    /// Makes the processor of one run, as the run starts listening: its source is open and its
+    /// model loaded. What comes before (a ``DictationEvent/localeSelected(requested:used:)`` note,
+    /// or the error of a source or model that failed) goes straight to the stream.
+    /// - Parameter run: What is known of the run as it starts listening.
     /// - Returns: The processor for this run.
     func makeProcessor(for run: DictationRunInfo) -> any DictationEventProcessor
 }
@@ -43,18 +45,21 @@ public struct DictationRunInfo: Sendable, Hashable {
     public var id: UUID
     /// When the run started.
     public var startedAt: Date
-    /// The locale the run was asked to recognize (``DictationOptions/locale``); a
-    /// ``DictationEvent/localeSelected(requested:used:)`` event says when another is used.
+    /// The locale whose model the run uses (after any fallback).
+    public var locale: String
+    /// The locale the run was asked to recognize (``DictationOptions/locale``).
     public var requestedLocale: String
 
     /// Creates the description of a run.
     /// - Parameters:
     ///   - id: The run's identifier.
     ///   - startedAt: When the run started.
+    ///   - locale: The locale really used.
     ///   - requestedLocale: The locale asked for.
-    public init(id: UUID = UUID(), startedAt: Date = Date(), requestedLocale: String) {
+    public init(id: UUID = UUID(), startedAt: Date = Date(), locale: String, requestedLocale: String) {
         self.id = id
         self.startedAt = startedAt
+        self.locale = locale
         self.requestedLocale = requestedLocale
     }
 }

@@ -13,14 +13,17 @@ final class EventDelivery: Sendable {
     private let state: Guarded<State>
 
     init(
-        continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions,
-        processors: [any DictationEventProcessor], metrics: SessionMetrics
+        continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions, metrics: SessionMetrics
     ) {
         state = Guarded(
             State(
                 emitter: EventEmitter(options: options),
-                outlet: EventOutlet(
-                    continuation: continuation, options: options, processors: processors, metrics: metrics)))
+                outlet: EventOutlet(continuation: continuation, options: options, metrics: metrics)))
+    }
+
+    /// From now on, every event passes through the stages' processors (see ``DictationEventStage``).
+    func startStages(_ processors: [any DictationEventProcessor]) {
+        state.update { $0.outlet.start(processors) }
     }
 
     /// Delivers a decoder's updates; finals join the open block.

@@ -1,29 +1,33 @@
 /// Where a run's events leave for the consumer: through the session's event stages, then the
 /// reports the consumer asked for, in the language of the locale asked for, counted in the metrics.
 ///
-/// Stages see every event, wanted or not (a history starts a run on its first
-/// ``DictationEvent/stateChanged(_:)``, which the consumer may not want); only what the consumer
-/// asked for reaches the stream. Used under ``EventDelivery``'s lock.
+/// Stages see every event from the moment the run listens, wanted or not (a stage may need speech
+/// activity the consumer did not ask for); only what the consumer asked for reaches the stream.
+/// Used under ``EventDelivery``'s lock.
 struct EventOutlet {
     private let continuation: AsyncStream<DictationEvent>.Continuation
     private let reports: DictationOptions.Reports
     /// The language of the session's errors: that of the locale asked for, even when a model of
     /// another locale is used, since it is the language the person reads.
     private let language: DictationError.Language
-    private let processors: [any DictationEventProcessor]
+    private var processors: [any DictationEventProcessor] = []
     private let metrics: SessionMetrics
     /// The stream ended: nothing more is delivered, and the stages are done.
     private var finished = false
 
     init(
         continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions,
-        processors: [any DictationEventProcessor], metrics: SessionMetrics
+        metrics: SessionMetrics
     ) {
         self.continuation = continuation
         reports = options.reports
         language = DictationError.Language(locale: options.locale)
-        self.processors = processors
         self.metrics = metrics
+    }
+
+    /// From now on, events pass through these stages' processors, in order.
+    mutating func start(_ processors: [any DictationEventProcessor]) {
+        self.processors = processors
     }
 
     /// Passes an event through the stages and delivers what comes out.

@@ -9,9 +9,10 @@ import Logging
 /// error event after the final it could not keep, and never stops the session; every later call
 /// is still tried, so a store that recovers (space freed) keeps the next finals.
 ///
-/// The store hears of a run when it starts listening (its source is open and its model loaded),
-/// so that it is told the locale really used and the run's recording, which the events before
-/// say; a run that ends before (a missing model, a busy device) is not kept.
+/// The store hears of a run when its first final arrives, or at its end if it has none, so that
+/// it is told the run's recording, which the run's first reads say
+/// (``DictationEvent/recordingStarted(path:)``); a run that ends before it listens (a missing
+/// model, a busy device) is not kept.
 public struct TranscriptHistoryStage: DictationEventStage {
     private let store: any TranscriptStore
     private let logger: Logger
@@ -46,17 +47,13 @@ final class TranscriptHistoryProcessor: DictationEventProcessor {
         self.store = store
         self.logger = logger
         info = TranscriptSessionInfo(
-            id: run.id, startedAt: run.startedAt, locale: run.requestedLocale, requestedLocale: run.requestedLocale)
+            id: run.id, startedAt: run.startedAt, locale: run.locale, requestedLocale: run.requestedLocale)
     }
 
     func process(_ event: DictationEvent) -> [DictationEvent] {
         switch event {
-        case .localeSelected(_, let used):
-            info.locale = used
         case .recordingStarted(let path):
             info.recordingPath = path
-        case .stateChanged(.listening):
-            return [event] + startIfNeeded().map(DictationEvent.error)
         case .final(let transcript):
             // Durable first: a process killed once the consumer has the final has kept it.
             var failures = startIfNeeded()
@@ -71,8 +68,7 @@ final class TranscriptHistoryProcessor: DictationEventProcessor {
     }
 
     func finish() -> [DictationEvent] {
-        guard started else { return [] }
-        var failures: [DictationError] = []
+        var failures = startIfNeeded()
         let info = self.info
         let store = self.store
         failures += attempt("end") { () throws(DictationError) in try store.sessionEnded(info, at: Date()) }

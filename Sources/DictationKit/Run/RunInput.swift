@@ -1,4 +1,5 @@
-/// A run's open source: reads it, passes the events it has to tell on to the consumer, and
+/// A run's open source: reads it, passes the events it has to tell on to the consumer (after each
+/// read, so from the run's first read on, when the run listens and its stages see them), and
 /// releases it once, as soon as what it captured is read.
 final class RunInput {
     let reader: any AudioReader
@@ -13,7 +14,6 @@ final class RunInput {
         self.delivery = delivery
         // stop() before the source was open could not interrupt it; pass it on now.
         if control.attach(reader) { reader.interrupt() }
-        passEvents()
     }
 
     var format: AudioFormat { reader.format }

@@ -13,6 +13,7 @@ final class SessionRun: Sendable {
     private let preprocessing: any AudioPreprocessing
     private let recognizer: any SpeechRecognizer
     private let options: DictationOptions
+    private let eventStages: [any DictationEventStage]
     private let logger: Logger
     private let metrics: SessionMetrics
     /// What other threads ask of the run.
@@ -30,15 +31,13 @@ final class SessionRun: Sendable {
         self.source = source
         self.preprocessing = preprocessing
         self.recognizer = recognizer
+        self.eventStages = eventStages
         self.options = options
         self.logger = logger
         recordingSource = source as? RecordingSource
         // The app's metrics backend, or one bound with `withMetricsFactory` around `start()`.
         metrics = SessionMetrics(factory: MetricsSystem.factory, locale: options.locale)
-        let run = DictationRunInfo(requestedLocale: options.locale)
-        delivery = EventDelivery(
-            continuation: continuation, options: options, processors: eventStages.map { $0.makeProcessor(for: run) },
-            metrics: metrics)
+        delivery = EventDelivery(continuation: continuation, options: options, metrics: metrics)
     }
 
     var isFinished: Bool { control.isFinished }
@@ -54,6 +53,7 @@ final class SessionRun: Sendable {
     // MARK: - The audio thread
 
     private func run() {
+        let startedAt = Date()
         defer { finish() }
         // Before finish() (defers run last first), so that metrics are in when the stream ends.
         defer { metrics.runEnded() }
@@ -95,6 +95,8 @@ final class SessionRun: Sendable {
             decoders: decoders, recognizer: recognizer, options: options, sampleRate: recognizer.sampleRate,
             delivery: delivery, metrics: metrics, logger: logger)
         defer { feed.close() }
+        let run = DictationRunInfo(startedAt: startedAt, locale: decoders.main.locale, requestedLocale: options.locale)
+        delivery.startStages(eventStages.map { $0.makeProcessor(for: run) })
         Self.change(control, delivery, to: .listening)
 
         var loop = RunLoop(
