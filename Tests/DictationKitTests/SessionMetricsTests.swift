@@ -243,3 +243,43 @@ private struct OverrunningSource: AudioSource {
         func interrupt() {}
     }
 }
+
+/// Latency counts from capture: a source whose buffers say they were captured 3 s before they
+/// were read (audio that waited in a capture buffer) gives latencies of at least 3 s.
+@Suite struct CaptureLatencyTests {
+    /// Stamps every buffer of another source as captured `age` before it is read.
+    struct StampingSource: AudioSource {
+        let source: InMemoryAudioSource
+        let age: Duration
+        func open() throws(DictationError) -> any AudioReader { Reader(reader: try source.open(), age: age) }
+
+        final class Reader: AudioReader {
+            let reader: any AudioReader
+            let age: Duration
+            init(reader: any AudioReader, age: Duration) {
+                self.reader = reader
+                self.age = age
+            }
+            var format: AudioFormat { reader.format }
+            func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
+                guard var frame = try reader.read(maxFrames: maxFrames) else { return nil }
+                frame.captureTime = ContinuousClock.now - age - .seconds(frame.duration)
+                return frame
+            }
+            func interrupt() { reader.interrupt() }
+        }
+    }
+
+    @Test func eventLatencyCountsFromWhenTheAudioWasCaptured() async throws {
+        let metrics = TestMetrics()
+        let source = StampingSource(source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), age: .seconds(3))
+        let events = try await SessionMetricsTests.run(
+            source, recognizer: ScriptedRecognizer(utterances: SessionMetricsTests.script), metrics: metrics)
+        #expect(SessionMetricsTests.count(events, "final") == 3)
+        let finals = try metrics.expectTimer("dictationkit_event_latency", [("locale", "en-US"), ("event", "final")])
+        #expect(finals.values.count == 3)
+        for latency in finals.values {
+            #expect(latency >= 3_000_000_000, "\(latency) ns: the 3 s the audio waited count")
+        }
+    }
+}

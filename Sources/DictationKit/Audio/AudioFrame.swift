@@ -11,7 +11,9 @@ public struct AudioFrame: Sendable {
     public var channelCount: Int
     /// Where the first sample lies, in seconds from the start of the stream.
     public var startTime: Double
-    /// When the first sample was captured, for live sources; `nil` for files.
+    /// When the first sample was captured, for live sources; `nil` for files. The session uses it
+    /// to tell how far behind the microphone it is (it skips partials when too far) and to time
+    /// events from capture (``DictationMetrics/eventLatency``).
     public var captureTime: ContinuousClock.Instant?
     /// The voice activity verdicts on analysis frames that were completed by this buffer, from a
     /// processor that detects voice activity (``AudioProcessor/detectsVoiceActivity``); empty otherwise.

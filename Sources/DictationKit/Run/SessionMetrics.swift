@@ -19,9 +19,9 @@ final class SessionMetrics: Sendable {
 
     private struct State {
         var handles: Handles
-        /// When the last buffer of audio was read: every event the session delivers after it was
-        /// produced by that buffer or one before it (or, at the end, by what the preprocessing and
-        /// decoders held back).
+        /// When the newest audio read was captured (a live source stamps its buffers), or else
+        /// read: every event the session delivers after it was produced by that audio or earlier
+        /// audio (or, at the end, by what the preprocessing and decoders held back).
         var lastRead: ContinuousClock.Instant?
         var audioSeconds = 0.0
         var processing = Duration.zero
@@ -47,9 +47,10 @@ final class SessionMetrics: Sendable {
 
     /// A buffer was read from the source just now.
     func audioRead(_ frame: AudioFrame) {
-        let now = clock.now
+        // A live buffer's last sample was captured a buffer's length after its first.
+        let captured = frame.captureTime.map { $0 + .seconds(frame.duration) } ?? clock.now
         state.withLock {
-            $0.lastRead = now
+            $0.lastRead = captured
             $0.audioSeconds += frame.duration
         }
     }

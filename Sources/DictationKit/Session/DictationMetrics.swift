@@ -17,10 +17,11 @@
 /// ones may be added. Nothing is recorded per audio sample: at most a few values per buffer read
 /// (a tenth of a second of audio).
 public enum DictationMetrics {
-    /// Timer: from the moment the audio that produced a partial or final was read from the source
-    /// (wall clock) to the moment the event was delivered to the stream. Dimension
-    /// ``Dimension/event`` tells partials from finals. For a live source it leaves out the time
-    /// the audio waited in the capture buffer before it was read.
+    /// Timer: from the moment the audio that produced a partial or final was captured (a live
+    /// source's ``AudioFrame/captureTime``, the end of the newest buffer read) or, for sources
+    /// that don't stamp their audio (files), read, to the moment the event was delivered to the
+    /// stream. Dimension ``Dimension/event`` tells partials from finals. For a microphone it
+    /// includes the time the audio waited in the capture buffer.
     public static let eventLatency = "dictationkit_event_latency"
 
     /// Counter: utterances, one per ``DictationEvent/final(_:)`` delivered.
