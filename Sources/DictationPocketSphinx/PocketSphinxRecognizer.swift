@@ -35,16 +35,23 @@ import Logging
 /// the recognizer's previous session ended with, rather than the model's generic estimate: its
 /// first utterance starts warm.
 ///
-/// Speech that goes on longer than ``maxUtteranceDuration`` is cut into several utterances, each
-/// with its own speech start, end and final.
+/// Speech that goes on longer than the session's ``EndpointingOptions/maxUtteranceDuration`` is
+/// cut into several utterances, each with its own speech start, end and final.
 public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// The sample rate PocketSphinx's acoustic models are trained for: 16 000 Hz.
     static let decoderSampleRate = 16_000
 
     /// Where models are looked for.
     public var locator: PocketSphinxModelLocator
-    /// The longest utterance, in seconds, before it is ended even though speech goes on.
-    public var maxUtteranceDuration: Double
+    /// The longest utterance of decoders made outside a session, in seconds; sessions use their
+    /// ``EndpointingOptions/maxUtteranceDuration``.
+    @available(*, deprecated, message: "set EndpointingOptions.maxUtteranceDuration; the session passes it to the decoder")
+    public var maxUtteranceDuration: Double {
+        get { defaultMaxUtteranceDuration }
+        set { defaultMaxUtteranceDuration = newValue.isFinite ? max(1, newValue) : 30 }
+    }
+    /// The longest utterance of a decoder made without a session's, in seconds.
+    private var defaultMaxUtteranceDuration: Double
     /// Extra PocketSphinx options, such as `["-beam": "1e-60"]`; everything else keeps
     /// PocketSphinx's defaults.
     public var decoderOptions: [String: String]
@@ -60,8 +67,6 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     ///     model packs and the system, the highest-ranked model of the locale winning.
     ///   - environment: The environment to read `DICTATIONKIT_MODEL_PATH`, `XDG_DATA_HOME` and `HOME`
     ///     from; the process's by default.
-    ///   - maxUtteranceDuration: The longest utterance in seconds (at least 1); longer speech is cut
-    ///     into several utterances so the decoder's memory stays bounded. 30 by default.
     ///   - decoderOptions: Extra PocketSphinx command-line options, names with or without the
     ///     leading `-`, for every decoder the recognizer makes; they win over the defaults
     ///     ``makeDecoder(locale:segmentation:reportsPartials:)`` and ``makePartialDecoder(locale:)``
@@ -70,31 +75,64 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     public init(
         modelDirectory: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        maxUtteranceDuration: Double = 30,
         decoderOptions: [String: String] = [:],
         logger: Logger = Logger(label: "DictationPocketSphinx")
     ) {
         self.init(
             locator: PocketSphinxModelLocator(modelDirectory: modelDirectory, environment: environment),
-            maxUtteranceDuration: maxUtteranceDuration, decoderOptions: decoderOptions, logger: logger)
+            decoderOptions: decoderOptions, logger: logger)
+    }
+
+    /// Creates a recognizer with a longest utterance of its own.
+    /// - Parameters:
+    ///   - modelDirectory: A model folder, as in ``init(modelDirectory:environment:decoderOptions:logger:)``.
+    ///   - environment: The environment to read.
+    ///   - maxUtteranceDuration: The longest utterance of decoders made outside a session.
+    ///   - decoderOptions: Extra PocketSphinx command-line options.
+    ///   - logger: Where utterance boundaries are logged.
+    @available(*, deprecated, message: "set EndpointingOptions.maxUtteranceDuration; the session passes it to the decoder")
+    public init(
+        modelDirectory: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        maxUtteranceDuration: Double,
+        decoderOptions: [String: String] = [:],
+        logger: Logger = Logger(label: "DictationPocketSphinx")
+    ) {
+        self.init(modelDirectory: modelDirectory, environment: environment, decoderOptions: decoderOptions, logger: logger)
+        defaultMaxUtteranceDuration = maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30
     }
 
     /// Creates a recognizer that finds models with a given locator.
     /// - Parameters:
     ///   - locator: Where models are looked for.
-    ///   - maxUtteranceDuration: The longest utterance in seconds (at least 1). 30 by default.
     ///   - decoderOptions: Extra PocketSphinx command-line options.
     ///   - logger: Where utterance boundaries are logged, at debug level.
     public init(
         locator: PocketSphinxModelLocator,
-        maxUtteranceDuration: Double = 30,
         decoderOptions: [String: String] = [:],
         logger: Logger = Logger(label: "DictationPocketSphinx")
     ) {
         self.locator = locator
-        self.maxUtteranceDuration = maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30
+        defaultMaxUtteranceDuration = EndpointingOptions().maxUtteranceDuration
         self.decoderOptions = decoderOptions
         self.logger = logger
+    }
+
+    /// Creates a recognizer that finds models with a given locator, with a longest utterance of its own.
+    /// - Parameters:
+    ///   - locator: Where models are looked for.
+    ///   - maxUtteranceDuration: The longest utterance of decoders made outside a session.
+    ///   - decoderOptions: Extra PocketSphinx command-line options.
+    ///   - logger: Where utterance boundaries are logged, at debug level.
+    @available(*, deprecated, message: "set EndpointingOptions.maxUtteranceDuration; the session passes it to the decoder")
+    public init(
+        locator: PocketSphinxModelLocator,
+        maxUtteranceDuration: Double,
+        decoderOptions: [String: String] = [:],
+        logger: Logger = Logger(label: "DictationPocketSphinx")
+    ) {
+        self.init(locator: locator, decoderOptions: decoderOptions, logger: logger)
+        defaultMaxUtteranceDuration = maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30
     }
 
     /// 16 000: PocketSphinx takes 16 kHz mono audio.
@@ -175,6 +213,25 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     public func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
         throws(DictationError) -> any SpeechDecoder
     {
+        try makeDecoder(
+            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
+            maxUtteranceDuration: defaultMaxUtteranceDuration)
+    }
+
+    /// Loads the model for a locale into a new decoder for a session, as
+    /// ``makeDecoder(locale:segmentation:reportsPartials:)`` does; with
+    /// ``UtteranceSegmentation/recognizer``, speech longer than `maxUtteranceDuration` is cut into
+    /// several utterances so that the decoder's memory stays bounded.
+    /// - Parameters:
+    ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
+    ///   - segmentation: Who cuts the audio into utterances.
+    ///   - reportsPartials: Whether the session shows partial hypotheses.
+    ///   - maxUtteranceDuration: The session's longest utterance, in seconds (at least 1).
+    /// - Returns: A decoder whose ``SpeechDecoder/locale`` is the model's locale (`"en-US"`).
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    public func makeDecoder(
+        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
+    ) throws(DictationError) -> any SpeechDecoder {
         let model = try locator.model(for: locale)
         logger.debug(
             "loading PocketSphinx model",
@@ -193,7 +250,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
                 cepstralMeans: cepstralMeans, logger: logger)
         case .recognizer:
             return try PocketSphinxDecoder(
-                model: model, options: decoderOptions, maxUtteranceDuration: maxUtteranceDuration, logger: logger)
+                model: model, options: decoderOptions,
+                maxUtteranceDuration: maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30, logger: logger)
         }
     }
 

@@ -41,9 +41,9 @@ enum Fixtures {
     }
 
     /// A recognizer that sees only the system's models, whatever the test environment holds.
-    static func recognizer(maxUtteranceDuration: Double = 30) throws -> PocketSphinxRecognizer {
+    static func recognizer() throws -> PocketSphinxRecognizer {
         _ = try requireModel()
-        return PocketSphinxRecognizer(environment: [:], maxUtteranceDuration: maxUtteranceDuration)
+        return PocketSphinxRecognizer(environment: [:])
     }
 
     /// Samples of headerless 16-bit little-endian mono PCM, scaled to -1...1.

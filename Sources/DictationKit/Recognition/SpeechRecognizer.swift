@@ -33,6 +33,21 @@ public protocol SpeechRecognizer: Sendable {
     func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
         throws(DictationError) -> any SpeechDecoder
 
+    /// Loads the model for a locale and makes a decoder for a session, with the session's longest
+    /// utterance (``EndpointingOptions/maxUtteranceDuration``): a decoder that segments the audio
+    /// itself ends an utterance there even though speech goes on. (With the endpointer, the
+    /// session itself cuts utterances at that length.) The session calls this one.
+    /// - Parameters:
+    ///   - locale: A BCP 47 identifier such as `"en-US"`.
+    ///   - segmentation: Who should cut the audio into utterances.
+    ///   - reportsPartials: Whether the session will ask for partial hypotheses.
+    ///   - maxUtteranceDuration: The longest utterance, in seconds.
+    /// - Returns: A decoder ready for the first utterance.
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    func makeDecoder(
+        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
+    ) throws(DictationError) -> any SpeechDecoder
+
     /// Loads a second decoder for the partials of a session that shows them: a fast streaming
     /// search that runs beside the whole-utterance search making the finals.
     ///
@@ -62,6 +77,21 @@ extension SpeechRecognizer {
         throws(DictationError) -> any SpeechDecoder
     {
         try makeDecoder(locale: locale, segmentation: segmentation)
+    }
+
+    /// By default the longest utterance is the backend's own concern:
+    /// ``makeDecoder(locale:segmentation:reportsPartials:)``.
+    /// - Parameters:
+    ///   - locale: A BCP 47 identifier such as `"en-US"`.
+    ///   - segmentation: Who should cut the audio into utterances.
+    ///   - reportsPartials: Whether the session will ask for partial hypotheses.
+    ///   - maxUtteranceDuration: Not used.
+    /// - Returns: A decoder ready for the first utterance.
+    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    public func makeDecoder(
+        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
+    ) throws(DictationError) -> any SpeechDecoder {
+        try makeDecoder(locale: locale, segmentation: segmentation, reportsPartials: reportsPartials)
     }
 
     /// One pass: no separate decoder for partials.

@@ -64,22 +64,26 @@ struct LocaleFallback: Sendable {
     ///   - requested: The locale of the session's ``DictationOptions``.
     ///   - segmentation: Who cuts the audio into utterances.
     ///   - reportsPartials: Whether the session shows partial hypotheses.
+    ///   - maxUtteranceDuration: The session's longest utterance.
     ///   - recognizer: The backend.
     ///   - logger: Where the fallback is logged, as a warning.
     /// - Returns: The decoder, and the event to emit when it is for another locale.
     /// - Throws: What ``SpeechRecognizer/makeDecoder(locale:segmentation:)`` throws.
     func makeDecoder(
         for requested: String, segmentation: UtteranceSegmentation, reportsPartials: Bool = true,
+        maxUtteranceDuration: Double = EndpointingOptions().maxUtteranceDuration,
         recognizer: any SpeechRecognizer, logger: Logger
     ) throws(DictationError) -> Choice {
         do throws(DictationError) {
             return Choice(
                 decoder: try recognizer.makeDecoder(
-                    locale: requested, segmentation: segmentation, reportsPartials: reportsPartials))
+                    locale: requested, segmentation: segmentation, reportsPartials: reportsPartials,
+                    maxUtteranceDuration: maxUtteranceDuration))
         } catch let error where error.code == .localeUnsupported {
             guard let fallback = locale(for: requested, installed: recognizer.supportedLocales()) else { throw error }
             let decoder = try recognizer.makeDecoder(
-                locale: fallback, segmentation: segmentation, reportsPartials: reportsPartials)
+                locale: fallback, segmentation: segmentation, reportsPartials: reportsPartials,
+                maxUtteranceDuration: maxUtteranceDuration)
             // A recognizer strict about spelling (`en_US.UTF-8` for `en-US`) gets the same locale back: no news.
             if LocaleKey(requested)?.full == LocaleKey(decoder.locale)?.full { return Choice(decoder: decoder) }
             logger.warning(

@@ -31,7 +31,7 @@ struct SessionDecoders {
         let wantsTwoPasses = options.reports.contains(.partials) && segmentation == .endpointer
         let choice = try LocaleFallback().makeDecoder(
             for: options.locale, segmentation: segmentation, reportsPartials: options.reports.contains(.partials) && !wantsTwoPasses,
-            recognizer: recognizer, logger: logger)
+            maxUtteranceDuration: options.endpointing.maxUtteranceDuration, recognizer: recognizer, logger: logger)
         var decoders = SessionDecoders(main: choice.decoder, localeEvent: choice.event)
         guard wantsTwoPasses, choice.decoder.segmentation == .endpointer else { return decoders }
         let locale = choice.decoder.locale
@@ -39,7 +39,9 @@ struct SessionDecoders {
             decoders.partials = partials
         } else {
             // One pass: the decoder that shows partials makes the finals too.
-            decoders.main = try recognizer.makeDecoder(locale: locale, segmentation: segmentation, reportsPartials: true)
+            decoders.main = try recognizer.makeDecoder(
+                locale: locale, segmentation: segmentation, reportsPartials: true,
+                maxUtteranceDuration: options.endpointing.maxUtteranceDuration)
         }
         return decoders
     }
