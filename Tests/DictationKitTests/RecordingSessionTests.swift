@@ -191,3 +191,26 @@ import Glibc
         #expect(RecordingSource.defaultDirectory(environment: [:]) == nil)
     }
 }
+
+/// The recording's place is an event: once, before any result, and the history is told of it.
+@Suite struct RecordingEventTests {
+    @Test func theRecordingIsAnnouncedOnceBeforeTheFirstResult() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let source = RecordingSource(
+            wrapping: InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 112_000).samples), directory: folder.path)
+        let session = DictationSession(
+            source: source, preprocessing: PassthroughPreprocessing(),
+            recognizer: ScriptedRecognizer(utterances: SessionContractTests.script))
+        let events = try await session.collectEvents()
+        let announcements = events.enumerated().compactMap { position, event -> (Int, String)? in
+            if case .recordingStarted(let path) = event { (position, path) } else { nil }
+        }
+        try #require(announcements.count == 1, "\(events.map(\.type))")
+        let firstResult = try #require(events.firstIndex { $0.type == "partial" || $0.type == "final" })
+        #expect(announcements[0].0 < firstResult)
+        #expect(announcements[0].1 == source.recordingPath)
+        #expect(TemporaryFolder.recordings(in: folder.path) == [announcements[0].1])
+        #expect(DictationEvent.recordingStarted(path: "/r/a.wav").jsonLine() == #"{"path":"/r/a.wav","type":"recordingStarted"}"#)
+    }
+}
