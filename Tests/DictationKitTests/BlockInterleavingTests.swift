@@ -45,7 +45,7 @@ import Testing
         let context = Comment(rawValue: "seed \(seed)")
 
         // States: from listening to idle, every step legal, no repeats.
-        let states = [DictationState.idle] + BlockTests.states(events)
+        let states = [DictationState.idle] + events.states
         #expect(states.count >= 3, context)
         #expect(states.last == .idle, context)
         for step in zip(states, states.dropFirst()) {
@@ -76,7 +76,7 @@ import Testing
             }
         }
         #expect(blocks.map(\.index) == Array(0..<blocks.count), context)
-        #expect(blocks.flatMap(\.utterances) == BlockTests.finals(events), context)
+        #expect(blocks.flatMap(\.utterances) == events.finals, context)
         #expect(session.committedBlocks == BlockTests.committed(events), context)
         // Nothing follows the end: a block discarded by cancel is the last block.
         if let discarded = blocks.lastIndex(where: { block in

@@ -68,14 +68,6 @@ import Testing
         return Array(events[...listening])
     }
 
-    static func states(_ events: [DictationEvent]) -> [DictationState] {
-        events.compactMap { if case .stateChanged(let state) = $0 { state } else { nil } }
-    }
-
-    static func finals(_ events: [DictationEvent]) -> [Transcript] {
-        events.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }
-    }
-
     static func committed(_ events: [DictationEvent]) -> [DictationBlock] {
         events.compactMap { if case .blockCommitted(let block) = $0 { block } else { nil } }
     }
@@ -96,13 +88,13 @@ import Testing
         let lastPartial = atPause.last { $0.type == "partial" }.flatMap { event -> Transcript? in
             if case .partial(let transcript) = event { transcript } else { nil }
         }
-        let finalsAtPause = Self.finals(atPause)
+        let finalsAtPause = atPause.finals
         #expect(lastPartial != nil)
         #expect(finalsAtPause.last?.utteranceIndex == lastPartial?.utteranceIndex)
         if let final = finalsAtPause.last, let lastPartial {
             #expect(!final.text.isEmpty && final.text.hasPrefix(lastPartial.text))
         }
-        #expect(Self.states(atPause) == [.listening, .paused])
+        #expect(atPause.states == [.listening, .paused])
         let finalPlace = atPause.lastIndex { $0.type == "final" }
         let pausedPlace = atPause.firstIndex(of: .stateChanged(.paused))
         #expect(finalPlace != nil && pausedPlace != nil && finalPlace! < pausedPlace!)
@@ -111,10 +103,10 @@ import Testing
         #expect(session.state == .listening)
         await session.stop()
         let events = await collector.waitForEnd()
-        #expect(Self.states(events) == [.listening, .paused, .listening, .processing, .idle])
+        #expect(events.states == [.listening, .paused, .listening, .processing, .idle])
         let blocks = Self.committed(events)
         #expect(blocks.count == 1, "stop commits the open block, which spans the pause")
-        #expect(blocks.first?.utterances == Self.finals(events))
+        #expect(blocks.first?.utterances == events.finals)
         #expect(session.committedBlocks == blocks)
         #expect(session.state == .idle)
     }
@@ -128,10 +120,10 @@ import Testing
         #expect(await collector.waitFor { _ in Self.upToListeningAfterCommit(collector.snapshot) != nil })
         // The source plays on, so later finals may have arrived by now: look up to the commit's end.
         let afterCommit = try #require(Self.upToListeningAfterCommit(collector.snapshot))
-        let finalsAtCommit = Self.finals(afterCommit)
+        let finalsAtCommit = afterCommit.finals
         #expect(block?.index == 0)
         #expect(block?.utterances == finalsAtCommit, "the block holds every final delivered before it")
-        #expect(Array(Self.states(afterCommit).suffix(2)) == [.processing, .listening], "after a commit the run listens on")
+        #expect(Array(afterCommit.states.suffix(2)) == [.processing, .listening], "after a commit the run listens on")
         #expect(session.committedText == block?.text)
 
         await session.stop()
@@ -139,7 +131,7 @@ import Testing
         let blocks = Self.committed(events)
         #expect(blocks.first == block)
         #expect(blocks.map(\.index) == Array(0..<blocks.count))
-        #expect(blocks.flatMap(\.utterances) == Self.finals(events), "every final is in exactly one block")
+        #expect(blocks.flatMap(\.utterances) == events.finals, "every final is in exactly one block")
         #expect(session.committedText == blocks.map(\.text).filter { !$0.isEmpty }.joined(separator: " "))
     }
 
@@ -151,11 +143,11 @@ import Testing
         let block = await session.commit()
         #expect(block != nil)
         #expect(session.state == .paused)
-        #expect(await collector.waitFor { _ in Self.states(collector.snapshot).count >= 4 })
-        #expect(Array(Self.states(collector.snapshot).suffix(3)) == [.paused, .processing, .paused])
+        #expect(await collector.waitFor { _ in collector.snapshot.states.count >= 4 })
+        #expect(Array(collector.snapshot.states.suffix(3)) == [.paused, .processing, .paused])
         await session.stop()
         let events = await collector.waitForEnd()
-        #expect(Self.states(events).suffix(2) == [.processing, .idle])
+        #expect(events.states.suffix(2) == [.processing, .idle])
     }
 
     @Test func cancelDiscardsOnlyTheUncommittedBlock() async throws {
@@ -178,7 +170,7 @@ import Testing
         #expect(discarded.first?.index == 1)
         #expect(discarded.first.map { !$0.utterances.isEmpty } == true)
         #expect(session.committedBlocks == [first].compactMap { $0 }, "the committed block stays")
-        #expect(Self.states(events) == [.listening, .processing, .listening, .idle], "cancel ends at once, decoding nothing")
+        #expect(events.states == [.listening, .processing, .listening, .idle], "cancel ends at once, decoding nothing")
         #expect(session.state == .idle)
     }
 
@@ -201,7 +193,7 @@ import Testing
         await session.resume()
         #expect(await session.commit() == nil)
         let events = await collector.waitForEnd()
-        #expect(Self.states(events) == [.listening, .paused, .processing, .idle])
+        #expect(events.states == [.listening, .paused, .processing, .idle])
     }
 
     @Test func audioHeardWhilePausedNeverReachesTheRecognizer() async throws {
@@ -223,7 +215,7 @@ import Testing
         }
         await session.stop()
         let events = await collector.waitForEnd()
-        #expect(Self.states(events) == [.listening, .paused, .listening, .processing, .idle])
+        #expect(events.states == [.listening, .paused, .listening, .processing, .idle])
         let positions = recognizer.fed.map(EndlessRampSource.position)
         // What was fed is the ramp with one gap: the audio played while paused. (The ramp starts
         // over after `period` samples, which a test starved for minutes on a loaded machine reaches.)
@@ -249,7 +241,7 @@ import Testing
         #expect(errors.count == 1)
         #expect(errors.first?.code == .recognitionFailed)
         #expect(errors.first?.isFatal == false, "one failed utterance does not end the session")
-        let texts = Self.finals(events).map(\.text)
+        let texts = events.finals.map(\.text)
         #expect(texts.first == "go forward ten meters")
         #expect(texts.last == "stop here please", "the utterance after the failure is recognized")
         #expect(!texts.contains("turn left"), "the utterance the decoder failed on is dropped, not half-delivered")
@@ -266,7 +258,7 @@ import Testing
         let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
         #expect(errors.map(\.isFatal) == [false, false, true])
         #expect(events.last.map { if case .error(let error) = $0 { error.isFatal } else { false } } == true)
-        #expect(Self.states(events).last == .error)
+        #expect(events.states.last == .error)
         #expect(session.state == .error)
         #expect(session.committedBlocks.flatMap(\.utterances).map(\.text) == ["go forward ten meters"],
             "finals delivered before the failure are committed")

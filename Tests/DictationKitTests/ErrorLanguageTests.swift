@@ -124,7 +124,7 @@ import Testing
         let session = DictationSession(
             source: UnopenableSource(), preprocessing: PassthroughPreprocessing(),
             recognizer: ScriptedRecognizer(utterances: SessionContractTests.script, locale: "nb-NO"))
-        let events = await SessionContractTests.collect(try await session.start(DictationOptions(locale: "nb-NO")))
+        let events = try await session.collectEvents(DictationOptions(locale: "nb-NO"))
         #expect(events.count == 1)
         guard case .error(let error) = events.first else {
             Issue.record("a source that can't open ends the stream with an error: \(events)")
@@ -142,7 +142,7 @@ import Testing
         let session = DictationSession(
             source: UnopenableSource(), preprocessing: PassthroughPreprocessing(),
             recognizer: ScriptedRecognizer(utterances: []))
-        let events = await SessionContractTests.collect(try await session.start(DictationOptions(locale: "en-US")))
+        let events = try await session.collectEvents(DictationOptions(locale: "en-US"))
         #expect(events == [.error(UnopenableSource.error)])
     }
 
@@ -156,6 +156,6 @@ import Testing
             return error.code == .internal && error.language == .norwegianBokmal
         }
         await session.stop()
-        _ = await SessionContractTests.collect(stream)
+        _ = await stream.collected()
     }
 }

@@ -10,7 +10,7 @@ import Testing
         defer { folder.remove() }
         let session = RecordingFixtures.session(
             InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 24_000).samples), recordingTo: folder.path + "/rec")
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        _ = try await session.collectEvents(RecordingFixtures.options())
         let recording = try #require(session.recordingPath)
         let copy = folder.path + "/copy.wav"
         try session.exportRecording(to: URL(fileURLWithPath: copy))
@@ -24,7 +24,7 @@ import Testing
         defer { folder.remove() }
         let session = RecordingFixtures.session(
             InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples), recordingTo: folder.path + "/rec")
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        _ = try await session.collectEvents(RecordingFixtures.options())
         let existing = folder.path + "/mine.txt"
         _ = FileManager.default.createFile(atPath: existing, contents: Data("keep me".utf8))
         do {

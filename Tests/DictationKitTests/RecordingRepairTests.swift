@@ -50,7 +50,7 @@ import Glibc
 
         let session = RecordingFixtures.session(
             InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples), recordingTo: folder.path)
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        _ = try await session.collectEvents(RecordingFixtures.options())
 
         let after = try RecordedWAV(path: killed)
         #expect(after.isConsistent, "RIFF \(after.riffSize), data \(after.dataSize), file \(after.fileSize)")

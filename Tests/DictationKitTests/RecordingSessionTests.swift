@@ -21,7 +21,7 @@ import Glibc
         defer { folder.remove() }
         let audio = RecordingFixtures.audio(frames: 32_000)
         let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples), recordingTo: nil)
-        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        let events = try await session.collectEvents(RecordingFixtures.options())
         #expect(!events.contains { $0.type == "recordingStarted" })
         #expect(events.contains { $0.type == "final" }, "the run itself went on")
         #expect(!FileManager.default.fileExists(atPath: folder.path), "not even the folder was made")
@@ -42,10 +42,10 @@ import Glibc
         let session = RecordingFixtures.session(source, recordingTo: folder.path)
         var options = RecordingFixtures.options()
         switch ending {
-        case .audioEnds: _ = await SessionContractTests.collect(try await session.start(options))
+        case .audioEnds: _ = try await session.collectEvents(options)
         case .timeout:
             options.maxDuration = 2.5
-            _ = await SessionContractTests.collect(try await session.start(options))
+            _ = try await session.collectEvents(options)
         case .stop: _ = try await RecordingFixtures.run(session, options: options, reads: 25)
         case .cancel: _ = try await RecordingFixtures.run(session, options: options, reads: 25, cancel: true)
         }
@@ -66,7 +66,7 @@ import Glibc
         let vanished = DictationError(code: .deviceDisconnected, message: "gone")
         let session = RecordingFixtures.session(
             InMemoryAudioSource(samples: audio.samples, ending: .fails(vanished)), recordingTo: folder.path)
-        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        let events = try await session.collectEvents(RecordingFixtures.options())
         #expect(events.last == .error(vanished))
         let wav = try RecordedWAV(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
@@ -84,7 +84,7 @@ import Glibc
             utterances: SessionContractTests.script, decodeError: (at: 1.0, error: .recognitionFailed("scripted")))
         let session = RecordingFixtures.session(
             InMemoryAudioSource(samples: audio.samples), recordingTo: folder.path, recognizer: recognizer)
-        let events = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        let events = try await session.collectEvents(RecordingFixtures.options())
         guard case .error(let error) = events.last else {
             Issue.record("the run should end with the decoder's error, got \(events)")
             return
@@ -102,7 +102,7 @@ import Glibc
         let audio = RecordingFixtures.audio(frames: 48_000, channels: 2)
         let source = InMemoryAudioSource(samples: audio.samples, sampleRate: 48_000, channelCount: 2)
         let session = RecordingFixtures.session(source, recordingTo: folder.path, preprocessing: AnyFormatPreprocessing())
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        _ = try await session.collectEvents(RecordingFixtures.options())
         let wav = try RecordedWAV(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
         #expect(wav.sampleRate == 48_000 && wav.channelCount == 2)
@@ -115,7 +115,7 @@ import Glibc
         let directory = folder.path + "/data/recordings"
         let session = RecordingFixtures.session(
             InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples), recordingTo: directory)
-        _ = await SessionContractTests.collect(try await session.start(RecordingFixtures.options()))
+        _ = try await session.collectEvents(RecordingFixtures.options())
         let file = try #require(session.recordingPath)
         #expect(file.hasPrefix(directory + "/"))
         #expect(TemporaryFolder.permissions(file) == 0o600)
@@ -154,7 +154,7 @@ import Glibc
         let session = RecordingFixtures.session(InMemoryAudioSource(samples: [], ending: .staysOpen), recordingTo: folder.path)
         let stream = try await session.start(RecordingFixtures.options())
         await session.stop()
-        _ = await SessionContractTests.collect(stream)
+        _ = await stream.collected()
         #expect(TemporaryFolder.recordings(in: folder.path).isEmpty)
         #expect(session.recordingPath == nil)
         #expect(throws: DictationError.self) {
@@ -170,13 +170,12 @@ import Glibc
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
         let session = RecordingFixtures.session(
             InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), recordingTo: blocker + "/recordings")
-        let events = await SessionContractTests.collect(
-            try await session.start(RecordingFixtures.options(reportsLevel: false)))
+        let events = try await session.collectEvents(RecordingFixtures.options(reportsLevel: false))
         let failures = events.compactMap { if case .error(let error) = $0, error.code == .recordingFailed { error } else { nil } }
         #expect(failures.count == 1)
         #expect(failures.first?.isFatal == false)
         #expect(failures.first?.message.contains(blocker) == true, "\(failures)")
-        #expect(SessionEndingTests.finals(events) == ["go forward ten meters", "turn left", "stop here please"])
+        #expect(events.finalTexts == ["go forward ten meters", "turn left", "stop here please"])
         #expect(session.recordingPath == nil)
     }
 

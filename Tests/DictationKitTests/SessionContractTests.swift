@@ -19,15 +19,9 @@ import Testing
             recognizer: recognizer ?? ScriptedRecognizer(utterances: script))
     }
 
-    static func collect(_ stream: AsyncStream<DictationEvent>) async -> [DictationEvent] {
-        var events: [DictationEvent] = []
-        for await event in stream { events.append(event) }
-        return events
-    }
-
     @Test func partialsThenExactlyOneFinalPerUtterance() async throws {
         let session = Self.session(InMemoryAudioSource(samples: Self.silence(seconds: 7)))
-        let events = await Self.collect(try await session.start(DictationOptions()))
+        let events = try await session.collectEvents()
 
         var finals: [Transcript] = []
         var openIndex: Int?
@@ -57,7 +51,7 @@ import Testing
     @Test func speechActivityAndProgressOnlyWhenAskedFor() async throws {
         let session = Self.session(InMemoryAudioSource(samples: Self.silence(seconds: 7)))
         let options = DictationOptions(reports: [.speechActivity, .progress])
-        let events = await Self.collect(try await session.start(options))
+        let events = try await session.collectEvents(options)
         #expect(!events.contains { if case .partial = $0 { true } else { false } })
         let starts = events.compactMap { if case .speechStarted(let at) = $0 { at } else { nil } }
         let ends = events.compactMap { if case .speechEnded(let at) = $0 { at } else { nil } }
@@ -76,7 +70,7 @@ import Testing
         let session = Self.session(source)
         let stream = try await session.start(DictationOptions())
         await session.stop()
-        let events = await Self.collect(stream)
+        let events = await stream.collected()
         // Nothing was heard: the one event says so, and is not fatal.
         #expect(events == [.error(.noSpeechDetected())])
         #expect(source.openCount == source.closeCount)
@@ -109,7 +103,7 @@ import Testing
         let stream = try await session.start(DictationOptions())
         await session.stop()
         await session.stop()
-        _ = await Self.collect(stream)
+        _ = await stream.collected()
         #expect(source.openCount == 1 && source.closeCount == 1)
     }
 
@@ -149,7 +143,7 @@ import Testing
         // The session can run again once the cancelled run is over.
         let again = try await session.start(DictationOptions())
         await session.stop()
-        _ = await Self.collect(again)
+        _ = await again.collected()
         #expect(source.openCount == 2 && source.closeCount == 2)
     }
 
@@ -158,13 +152,13 @@ import Testing
         let stream = try await session.start(DictationOptions())
         await #expect(throws: DictationError.self) { _ = try await session.start(DictationOptions()) }
         await session.stop()
-        _ = await Self.collect(stream)
+        _ = await stream.collected()
     }
 
     @Test func aFailingSourceLosesNothingReadBeforeTheFault() async throws {
         let vanished = DictationError(code: .deviceDisconnected, message: "gone")
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1.2), ending: .fails(vanished))
-        let events = await Self.collect(try await Self.session(source).start(DictationOptions()))
+        let events = await (try await Self.session(source).start(DictationOptions()).collected())
         let kinds = events.map(\.type)
         #expect(kinds.suffix(2) == ["final", "error"], "the final of what was heard comes before the error")
         if case .final(let transcript) = events.dropLast().last { #expect(transcript.text == "go") }
@@ -175,7 +169,7 @@ import Testing
     @Test func aModelThatWillNotLoadIsAFatalErrorEvent() async throws {
         let recognizer = ScriptedRecognizer(utterances: Self.script, loadError: .modelNotFound("test"))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1))
-        let events = await Self.collect(try await Self.session(source, recognizer: recognizer).start(DictationOptions()))
+        let events = await (try await Self.session(source, recognizer: recognizer).start(DictationOptions()).collected())
         #expect(events.count == 1)
         guard case .error(let error) = events.first else { return }
         #expect(error.code == .modelNotFound)
@@ -187,7 +181,7 @@ import Testing
         let recognizer = ScriptedRecognizer(
             utterances: Self.script, decodeError: (at: 2.5, error: .recognitionFailed("scripted")))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 7))
-        let events = await Self.collect(try await Self.session(source, recognizer: recognizer).start(DictationOptions()))
+        let events = await (try await Self.session(source, recognizer: recognizer).start(DictationOptions()).collected())
         let finals = events.filter { $0.type == "final" }
         #expect(finals.count == 1, "the utterance before the failure was delivered")
         guard case .error(let error) = events.last else {

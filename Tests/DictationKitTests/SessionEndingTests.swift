@@ -13,28 +13,24 @@ import Testing
         // A live-like source: it never ends by itself, so only a timeout can end these sessions.
         let source = InMemoryAudioSource(samples: SessionContractTests.silence(seconds: seconds), ending: .staysOpen)
         let session = SessionContractTests.session(source, recognizer: ScriptedRecognizer(utterances: script))
-        let events = await SessionContractTests.collect(try await session.start(options))
+        let events = try await session.collectEvents(options)
         #expect(source.closeCount == 1)
         return events
-    }
-
-    static func finals(_ events: [DictationEvent]) -> [String] {
-        events.compactMap { if case .final(let transcript) = $0 { transcript.text } else { nil } }
     }
 
     @Test func maxDurationEndsTheSessionWithTheFinalOfWhatWasHeard() async throws {
         let events = try await Self.run(DictationOptions(maxDuration: 1.5))
         // 1.5 s in, the first utterance (0.5-2.0 s) is two-thirds heard.
-        #expect(Self.finals(events) == ["go forward"])
+        #expect(events.finalTexts == ["go forward"])
     }
 
     @Test func silenceAfterSpeechEndsTheSession() async throws {
         let events = try await Self.run(DictationOptions(silenceTimeout: 0.8))
         // The first pause (2.0-3.0 s) is longer than 0.8 s.
-        #expect(Self.finals(events) == ["go forward ten meters"])
+        #expect(events.finalTexts == ["go forward ten meters"])
         let patient = try await Self.run(DictationOptions(silenceTimeout: 1.3))
         // Pauses of 1.0 and 1.2 s are shorter: all three utterances, then 1.3 s after the last.
-        #expect(Self.finals(patient) == ["go forward ten meters", "turn left", "stop here please"])
+        #expect(patient.finalTexts == ["go forward ten meters", "turn left", "stop here please"])
     }
 
     @Test func noSpeechTimeoutEndsWithNoSpeechDetected() async throws {
@@ -43,7 +39,7 @@ import Testing
         #expect(events == [.error(.noSpeechDetected())])
         // Speech within the timeout keeps the session going until the audio ends it.
         let early = try await Self.run(DictationOptions(maxDuration: 7, noSpeechTimeout: 2))
-        #expect(Self.finals(early).count == 3)
+        #expect(early.finalTexts.count == 3)
         #expect(!early.contains(.error(.noSpeechDetected())))
     }
 
@@ -51,7 +47,7 @@ import Testing
         var samples = [Float](repeating: 0, count: 16_000)
         samples += (0..<16_000).map { Float(sin(Double($0) * 0.1)) * 0.5 }
         let session = SessionContractTests.session(InMemoryAudioSource(samples: samples))
-        let events = await SessionContractTests.collect(try await session.start(DictationOptions(reports: [.partials, .level])))
+        let events = try await session.collectEvents(DictationOptions(reports: [.partials, .level]))
         let levels = events.compactMap { if case .level(let dbfs) = $0 { dbfs } else { nil } }
         #expect(levels.count == 20, "one level per 100 ms read")
         #expect(levels.prefix(10).allSatisfy { $0 == -100 }, "digital silence")
@@ -63,11 +59,11 @@ import Testing
         let session = DictationSession(
             source: OverrunningSource(), preprocessing: PassthroughPreprocessing(),
             recognizer: ScriptedRecognizer(utterances: Self.script))
-        let events = await SessionContractTests.collect(try await session.start(DictationOptions()))
+        let events = try await session.collectEvents()
         let overruns = events.filter { if case .error(let error) = $0 { error.code == .captureOverrun } else { false } }
         #expect(overruns.count == 1)
         if case .error(let error) = overruns.first { #expect(!error.isFatal) }
-        #expect(Self.finals(events) == ["go forward ten meters", "turn left", "stop here please"], "capture went on")
+        #expect(events.finalTexts == ["go forward ten meters", "turn left", "stop here please"], "capture went on")
     }
 
     @Test func permissionAsksTheSourceFirst() async {

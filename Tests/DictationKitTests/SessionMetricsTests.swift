@@ -29,7 +29,7 @@ import Testing
     ) async throws -> [DictationEvent] {
         let session = DictationSession(source: source, preprocessing: PassthroughPreprocessing(), recognizer: recognizer)
         let stream = try await withMetricsFactory(metrics) { try await session.start(options) }
-        return await SessionContractTests.collect(stream)
+        return await stream.collected()
     }
 
     /// The error events delivered with `code`.
@@ -170,7 +170,7 @@ import Testing
             source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)),
             preprocessing: PassthroughPreprocessing(),
             recognizer: ScriptedRecognizer(utterances: Self.script, locale: locale))
-        let events = await SessionContractTests.collect(try await session.start(DictationOptions(locale: locale)))
+        let events = try await session.collectEvents(DictationOptions(locale: locale))
         #expect(Self.count(events, "final") == 3)
         let dimensions = [("locale", locale)]
         #expect(global.counterTotal(label: "dictationkit_utterances", dimensions: dimensions) == 3)

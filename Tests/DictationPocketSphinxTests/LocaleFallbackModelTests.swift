@@ -33,10 +33,6 @@ import Testing
         return events
     }
 
-    static func finals(_ events: [DictationEvent]) -> [String] {
-        events.compactMap { if case .final(let transcript) = $0 { transcript.text } else { nil } }
-    }
-
     @Test func aNewLocaleFolderIsListed() throws {
         let root = try Self.modelRoot(locales: ["en-us", "nb-no"])
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -54,7 +50,7 @@ import Testing
         #expect(try recognizer.makeDecoder(locale: "nb-NO").locale == "nb-NO")
         let events = try await Self.session(locale: "nb-NO", recognizer: recognizer)
         #expect(!events.contains { $0.type == "localeSelected" }, "nb-NO is installed: no fallback to report")
-        #expect(Self.finals(events) == ["go forward ten meters"])
+        #expect(events.finalTexts == ["go forward ten meters"])
     }
 
     /// A recognizer that finds models only in `root`, as `DICTATIONKIT_MODEL_PATH`, with no system models.
@@ -69,7 +65,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let events = try await Self.session(locale: "nb_NO.UTF-8", recognizer: Self.recognizer(onModelPath: root))
         #expect(!events.contains { $0.type == "localeSelected" })
-        #expect(Self.finals(events) == ["go forward ten meters"])
+        #expect(events.finalTexts == ["go forward ten meters"])
     }
 
     @Test func withoutItTheSessionFallsBackToEnglishAndSaysSo() async throws {
@@ -80,7 +76,7 @@ import Testing
         // Whatever locale the test process runs under, en-US is the only one installed here.
         let events = try await Self.session(locale: "nb-NO", recognizer: recognizer)
         #expect(events.first == .localeSelected(requested: "nb-NO", used: "en-US"))
-        #expect(Self.finals(events) == ["go forward ten meters"])
+        #expect(events.finalTexts == ["go forward ten meters"])
         #expect(!events.contains { $0.type == "error" })
     }
 
