@@ -23,7 +23,6 @@ final class PocketSphinxDecoder: SpeechDecoder {
     private var utteranceOpen = false
     /// Whether the detector heard speech in the open utterance (`utt_started` in pocketsphinx_continuous).
     private var speechInUtterance = false
-    private var lastPartial = ""
     private var utteranceIndex = 0
     /// Where the audio of the previous utterance ended, in seconds. After an utterance is cut at
     /// the maximum length, the detector's pre-speech buffer hands the next one a few frames the
@@ -80,7 +79,6 @@ final class PocketSphinxDecoder: SpeechDecoder {
             try handle.startUtterance()
             utteranceOpen = true
             speechInUtterance = false
-            lastPartial = ""
             clock.beginUtterance()
         }
         try handle.process(samples)
@@ -107,8 +105,8 @@ final class PocketSphinxDecoder: SpeechDecoder {
         }
         if reportPartials {
             let text = RecognizedSegment.cleanText(handle.hypothesis())
-            if !text.isEmpty, text != lastPartial {
-                lastPartial = text
+            // A partial that says nothing new is dropped by the session, which keeps the event contract.
+            if !text.isEmpty {
                 updates.append(
                     .partial(
                         Transcript(
@@ -164,6 +162,5 @@ final class PocketSphinxDecoder: SpeechDecoder {
             ])
         utteranceIndex += 1
         speechInUtterance = false
-        lastPartial = ""
     }
 }

@@ -34,7 +34,6 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     private var utteranceStart: Double?
     /// Samples fed to PocketSphinx in the open utterance.
     private var samplesInUtterance = 0
-    private var lastPartial = ""
     private let mode: Mode
     /// The open utterance's audio, in ``Mode/wholeUtterance``.
     private var held: [Float] = []
@@ -87,7 +86,6 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         if utteranceStart != nil { _ = try endUtterance() }
         utteranceStart = time
         samplesInUtterance = 0
-        lastPartial = ""
         held.removeAll(keepingCapacity: true)
         prepared = nil
         if mode != .wholeUtterance { try handle.startUtterance() }
@@ -103,8 +101,8 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         try handle.process(samples[...])
         guard reportPartials else { return [] }
         let text = RecognizedSegment.cleanText(handle.hypothesis())
-        guard !text.isEmpty, text != lastPartial else { return [] }
-        lastPartial = text
+        // A partial that says nothing new is dropped by the session, which keeps the event contract.
+        guard !text.isEmpty else { return [] }
         let now = utteranceStart + Double(samplesInUtterance) / sampleRate
         // The partial's words with their times, so the session can place them against the words
         // the whole-utterance search confirms; they have no confidence yet.
@@ -136,7 +134,6 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
         guard let start = utteranceStart else { return [] }
         utteranceStart = nil
-        lastPartial = ""
         switch mode {
         case .streaming:
             try handle.endUtterance()
