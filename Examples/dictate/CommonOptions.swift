@@ -1,6 +1,5 @@
 import ArgumentParser
-import DictationKit
-import DictationPocketSphinx
+import Dictation
 import Foundation
 import Logging
 import Metrics
