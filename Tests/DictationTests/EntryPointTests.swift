@@ -88,7 +88,7 @@ import Testing
         let session = DictationSession.file(try Recordings.path("goforward.raw"))
         var types: Set<String> = []
         var finals: [String] = []
-        for await event in try await session.start(DictationOptions(reportsPartials: false, reportsSpeechActivity: true)) {
+        for await event in try await session.start(DictationOptions(reports: [.speechActivity])) {
             types.insert(event.type)
             if case .final(let transcript) = event { finals.append(transcript.text) }
         }

@@ -5,7 +5,7 @@ extension DictationSession {
     ///
     /// ```swift
     /// let session = DictationSession.file("talk.wav")
-    /// for await event in try await session.start(DictationOptions(reportsPartials: false)) {
+    /// for await event in try await session.start(DictationOptions(reports: [])) {
     ///     if case .final(let transcript) = event { print(transcript.text) }
     /// }
     /// ```
