@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DictationPocketSphinx", targets: ["DictationPocketSphinx"]),
         .library(name: "DictationTesting", targets: ["DictationTesting"]),
         .library(name: "DictationHistory", targets: ["DictationHistory"]),
+        .library(name: "Dictation", targets: ["Dictation"]),
         .executable(name: "dictate", targets: ["dictate"]),
     ],
     dependencies: [
@@ -36,6 +37,13 @@ let package = Package(
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
         .target(
+            name: "Dictation",
+            dependencies: [
+                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        .target(
             name: "DictationHistory",
             dependencies: [
                 "DictationKit", .product(name: "GRDB", package: "GRDB.swift"),
@@ -53,8 +61,7 @@ let package = Package(
         .executableTarget(
             name: "dictate",
             dependencies: [
-                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx",
-                "DictationHistory",
+                "Dictation", "DictationHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -63,9 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "dictation-latency",
-            dependencies: [
-                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx", "DictationTesting",
-            ],
+            dependencies: ["Dictation", "DictationTesting"],
             path: "Benchmarks/DictationLatency"
         ),
         .executableTarget(
@@ -100,6 +105,12 @@ let package = Package(
             name: "DictationHistoryTests",
             dependencies: [
                 "DictationHistory", "DictationKit", "DictationTesting", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "DictationTests",
+            dependencies: [
+                "Dictation", "DictationTesting", .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .testTarget(

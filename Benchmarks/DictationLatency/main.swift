@@ -17,10 +17,7 @@
 //   words the final contradicts;
 // - stop latency: from calling stop() in the middle of an utterance to stop() returning (the
 //   captured audio decoded, the final delivered), to the source's release, and to the last final.
-import DictationCapture
-import DictationKit
-import DictationPocketSphinx
-import DictationPreprocessing
+import Dictation
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -40,10 +37,13 @@ func loadAverage() -> String {
 
 let recordings = try SpeechCorpus.load()
 // PocketSphinx options to try, e.g. `--decoder -maxwpf=10`.
-var decoderOptions: [String: String] = [:]
-for (index, argument) in arguments.enumerated() where argument == "--decoder" && index + 1 < arguments.count {
-    let pair = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
-    if pair.count == 2 { decoderOptions[pair[0]] = pair[1] }
+let decoderSettings = arguments.indices.dropLast().filter { arguments[$0] == "--decoder" }.map { arguments[$0 + 1] }
+let decoderOptions: [String: String]
+do {
+    decoderOptions = try PocketSphinxRecognizer.decoderOptions(parsing: decoderSettings)
+} catch {
+    print("--decoder: \(error.message)")
+    exit(64)
 }
 // The chain's noise suppression, automatic unless `--noise-suppression on|off` says otherwise.
 let suppression = arguments.firstIndex(of: "--noise-suppression").flatMap {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import DictationKit
-import DictationPocketSphinx
+import Dictation
 import Foundation
 import Logging
 import Metrics
@@ -35,18 +34,18 @@ struct CommonOptions: ParsableArguments {
         if let model, !FileManager.default.fileExists(atPath: model) {
             throw ValidationError("--model \(model): no such directory")
         }
-        for option in decoderOptions where !option.dropFirst().contains("=") {
-            throw ValidationError("--decoder-option \(option): write it as NAME=VALUE, e.g. -lw=8")
+        for option in decoderOptions {
+            do {
+                _ = try PocketSphinxRecognizer.decoderOptions(parsing: [option])
+            } catch {
+                throw ValidationError("--decoder-option \(option): write it as NAME=VALUE, e.g. -lw=8")
+            }
         }
     }
 
     var recognizer: PocketSphinxRecognizer {
-        var options: [String: String] = [:]
-        for option in decoderOptions {
-            // The name may itself start with "-", so split at the first "=" after its first character.
-            guard let equals = option.dropFirst().firstIndex(of: "=") else { continue }
-            options[String(option[..<equals])] = String(option[option.index(after: equals)...])
-        }
+        // validate() has rejected any option that does not parse.
+        let options = (try? PocketSphinxRecognizer.decoderOptions(parsing: decoderOptions)) ?? [:]
         return PocketSphinxRecognizer(modelDirectory: model, decoderOptions: options)
     }
 

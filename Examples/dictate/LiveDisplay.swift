@@ -50,11 +50,9 @@ struct LiveDisplay {
             status.clear()
             Terminal.write("dictate: recording to \(path)\n", toStandardError: true)
             redraw()
-        case .localeSelected(let requested, let used):
+        case .localeSelected:
             status.clear()
-            Terminal.write(
-                "dictate: \(MessageLanguage.localeNote(requested: requested, used: used, in: language))\n",
-                toStandardError: true)
+            if let note = event.notice(in: language) { Terminal.write("dictate: \(note)\n", toStandardError: true) }
             redraw()
         default:
             break

@@ -74,7 +74,8 @@ extension Dictate {
             _ input: String, label: String?, recognizer: PocketSphinxRecognizer, store: (any TranscriptStore)?
         ) async throws -> DictationError? {
             let session = DictationSession(
-                source: source(for: input), preprocessing: AudioConversionChain(),
+                source: AudioFileSource(path: input, rawFormat: raw.format, pacing: realTime ? .realTime : .unpaced),
+                preprocessing: AudioConversionChain(),
                 recognizer: recognizer, transcriptStore: store, logger: common.makeLogger())
             let showsProgress = Terminal.standardErrorIsTerminal
             var reports: DictationOptions.Reports = []
@@ -100,16 +101,6 @@ extension Dictate {
             }
             printer.finish()
             return failure
-        }
-
-        private func source(for input: String) -> any AudioSource {
-            let pacing: AudioPacing = realTime ? .realTime : .unpaced
-            if input == "-" { return StandardInputSource(rawFormat: raw.format, pacing: pacing) }
-            let lowercased = input.lowercased()
-            if lowercased.hasSuffix(".raw") || lowercased.hasSuffix(".pcm") {
-                return RawPCMFileSource(path: input, format: raw.format, pacing: pacing)
-            }
-            return WAVFileSource(path: input, pacing: pacing)
         }
     }
 }

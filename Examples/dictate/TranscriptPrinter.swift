@@ -44,12 +44,10 @@ struct TranscriptPrinter {
             }
         case (.srt, .final(let transcript)), (.vtt, .final(let transcript)):
             if let cue = subtitles?.cue(for: transcript) { output(cue) }
-        case (_, .localeSelected(let requested, let used)):
+        case (_, .localeSelected):
             // A note, not a result: on standard error, so text and subtitles stay clean.
             status.clear()
-            Terminal.write(
-                "dictate: \(MessageLanguage.localeNote(requested: requested, used: used, in: language))\n",
-                toStandardError: true)
+            if let note = event.notice(in: language) { Terminal.write("dictate: \(note)\n", toStandardError: true) }
         default:
             break
         }

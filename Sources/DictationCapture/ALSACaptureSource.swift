@@ -110,12 +110,6 @@ public struct ALSACaptureSource: AudioSource {
     ///   ``DictationKit/PermissionStatus/denied(reason:)`` when access is refused or the device is
     ///   busy; ``DictationKit/PermissionStatus/noDevice`` when it doesn't exist.
     public func checkAccess() -> PermissionStatus {
-        do {
-            let pcm = try ALSAPCM(name: device, configurationFile: configurationFile)
-            pcm.close()
-            return .granted
-        } catch {
-            return ALSAError.permissionStatus(for: error)
-        }
+        accessError().map(ALSAError.permissionStatus(for:)) ?? .granted
     }
 }

@@ -103,6 +103,8 @@ enum ModelProblem: Hashable {
     case unloadable(PocketSphinxModel)
     /// PocketSphinx refused the decoder options, named.
     case optionsRejected(String)
+    /// A decoder option that is not written `NAME=VALUE`, as given.
+    case malformedOption(String)
     /// `ps_start_utt` failed.
     case utteranceNotStarted
     /// `ps_end_utt` failed.
@@ -167,6 +169,11 @@ enum ModelProblem: Hashable {
                 DictationError.Text(
                     english: "PocketSphinx rejected the decoder options \(names)",
                     norwegianBokmal: "PocketSphinx avviste dekoderinnstillingene \(names)"))
+        case .malformedOption(let setting):
+            .recognitionFailed(
+                DictationError.Text(
+                    english: "the decoder option \(setting) is not written NAME=VALUE (e.g. -lw=8)",
+                    norwegianBokmal: "dekoderinnstillingen \(setting) er ikke skrevet NAVN=VERDI (f.eks. -lw=8)"))
         case .utteranceNotStarted:
             .recognitionFailed(
                 DictationError.Text(

@@ -28,7 +28,7 @@ import Testing
             .incomplete(directory: "/opt/models/nb-no", missing: missingParts),
             .noModelInFolder(directory: "/opt/models", locale: "nb-NO"),
             .noneInstalled(roots: ["/opt/models", "/usr/share/pocketsphinx/model"]), .unloadable(model),
-            .optionsRejected("-beam -lw"), .utteranceNotStarted, .utteranceNotFinished, .decodingFailed,
+            .optionsRejected("-beam -lw"), .malformedOption("-lw"), .utteranceNotStarted, .utteranceNotFinished, .decodingFailed,
         ]
         + missingParts.map { .incomplete(directory: "/opt/models/nb-no", missing: [$0]) }
         + manifestFaults.map { .brokenManifest(path: "/opt/models/nb-no/model-pack.json", $0) }

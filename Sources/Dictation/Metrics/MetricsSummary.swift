@@ -2,13 +2,32 @@ import CoreMetrics
 import Foundation
 import Synchronization
 
-/// A swift-metrics backend that keeps everything in memory and prints a summary table at the end
-/// of a command: counters summed; timers and recorders as count, p50, p95 and max.
+/// A swift-metrics backend that keeps everything in memory and renders a summary table at the
+/// end of a run: counters summed; timers and recorders as count, p50, p95 and max.
 ///
-/// `dictate --verbose` bootstraps it; without `--verbose` no backend is bootstrapped and the
-/// library's metrics go nowhere. Every value is kept (a command records a few per tenth of a
-/// second of audio), so percentiles are exact.
-final class MetricsSummary: MetricsFactory {
+/// ```swift
+/// let summary = MetricsSummary()
+/// MetricsSystem.bootstrap(summary)          // once per process, before any session starts
+/// // ... run sessions ...
+/// print(summary.render(), terminator: "")
+/// ```
+///
+/// ```
+/// metrics:
+///   counter                                               total
+///   dictationkit_capture_overruns{locale=en-US}               0
+///   dictationkit_utterances{locale=en-US}                     1
+///   timer / recorder                                      count       p50       p95       max
+///   dictationkit_event_latency{event=final,locale=en-US}      1  770.2 ms  770.2 ms  770.2 ms
+///   dictationkit_real_time_factor{locale=en-US}               1     0.293     0.293     0.293
+///   dictationkit_session_duration{locale=en-US}               1    1.56 s    1.56 s    1.56 s
+/// ```
+///
+/// `dictate --verbose` bootstraps it and prints the table on standard error. Every value is kept
+/// (a session records a few per tenth of a second of audio), so percentiles are exact
+/// (nearest-rank) and memory grows with the run: meant for a command or a test, not for a
+/// server that runs for days, which wants a backend such as swift-prometheus.
+public final class MetricsSummary: MetricsFactory {
     private enum Kind {
         case counter, recorder, timer
     }
@@ -37,24 +56,50 @@ final class MetricsSummary: MetricsFactory {
 
     private let series = Mutex<[Key: Series]>([:])
 
+    /// Creates an empty summary.
+    public init() {}
+
     // MARK: - MetricsFactory
 
-    func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+    /// Makes a counter whose increments are summed.
+    /// - Parameters:
+    ///   - label: The metric's name.
+    ///   - dimensions: Its dimensions; each set of them is a row of its own.
+    /// - Returns: The counter's handler.
+    public func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
         Handle(summary: self, key: register(label, dimensions, .counter))
     }
 
-    func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+    /// Makes a recorder whose values are kept for their percentiles.
+    /// - Parameters:
+    ///   - label: The metric's name.
+    ///   - dimensions: Its dimensions; each set of them is a row of its own.
+    ///   - aggregate: Unused: every value is kept.
+    /// - Returns: The recorder's handler.
+    public func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
         Handle(summary: self, key: register(label, dimensions, .recorder))
     }
 
-    func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
+    /// Makes a timer whose durations are kept for their percentiles.
+    /// - Parameters:
+    ///   - label: The metric's name.
+    ///   - dimensions: Its dimensions; each set of them is a row of its own.
+    /// - Returns: The timer's handler.
+    public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
         Handle(summary: self, key: register(label, dimensions, .timer))
     }
 
-    // What was recorded stays in the summary: it is printed at the end.
-    func destroyCounter(_ handler: any CounterHandler) {}
-    func destroyRecorder(_ handler: any RecorderHandler) {}
-    func destroyTimer(_ handler: any TimerHandler) {}
+    // What was recorded stays in the summary: it is rendered at the end.
+
+    /// Keeps what the counter recorded.
+    /// - Parameter handler: The counter's handler.
+    public func destroyCounter(_ handler: any CounterHandler) {}
+    /// Keeps what the recorder recorded.
+    /// - Parameter handler: The recorder's handler.
+    public func destroyRecorder(_ handler: any RecorderHandler) {}
+    /// Keeps what the timer recorded.
+    /// - Parameter handler: The timer's handler.
+    public func destroyTimer(_ handler: any TimerHandler) {}
 
     private func register(_ label: String, _ dimensions: [(String, String)], _ kind: Kind) -> Key {
         let key = Key(label: label, dimensions: dimensions)
@@ -78,9 +123,12 @@ final class MetricsSummary: MetricsFactory {
 
     // MARK: - The table
 
-    /// The summary as lines of text: a table of counters, then one of timers and recorders.
-    /// Metrics that were made but never recorded are left out; with none, a line says so.
-    func render() -> String {
+    /// The summary as lines of text, each ending in a newline: `metrics:`, a table of counters
+    /// (label and dimensions, total), then one of timers and recorders (count, p50, p95, max;
+    /// durations in µs, ms or s). Timers and recorders that were made but never recorded are left
+    /// out; with nothing at all, a line says so.
+    /// - Returns: The table.
+    public func render() -> String {
         var counters: [[String]] = []
         var distributions: [[String]] = []
         for (key, series) in series.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
@@ -88,12 +136,12 @@ final class MetricsSummary: MetricsFactory {
                 counters.append([key.name, "\(series.total)"])
                 continue
             }
-            guard let max = series.values.max() else { continue }
-            let sorted = series.values.sorted()
+            guard !series.values.isEmpty else { continue }
+            let percentiles = Percentiles(series.values)
             let format = { (value: Double) in series.kind == .timer ? Self.duration(value) : Self.number(value) }
             distributions.append([
-                key.name, "\(sorted.count)", format(Self.percentile(0.50, of: sorted)),
-                format(Self.percentile(0.95, of: sorted)), format(max),
+                key.name, "\(percentiles.count)", format(percentiles.p50), format(percentiles.p95),
+                format(percentiles.max),
             ])
         }
         var text = "metrics:\n"
@@ -108,12 +156,6 @@ final class MetricsSummary: MetricsFactory {
                 header: ["timer / recorder", "count", "p50", "p95", "max"], rows: distributions, nameWidth: nameWidth)
         }
         return text
-    }
-
-    /// The nearest-rank percentile of sorted values.
-    static func percentile(_ fraction: Double, of sorted: [Double]) -> Double {
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 
     /// Nanoseconds, as a person reads them.
