@@ -1,19 +1,14 @@
-import Dispatch
 import DictationKit
-import Synchronization
 
 /// What a capture thread, its session's reader and the thread that stops the session share.
 ///
 /// The capture thread pushes periods, the reader takes them, and `stop()` may come from any
-/// thread. Everything mutable sits in one ``CaptureQueue`` behind a `Mutex`; the semaphores only
-/// carry wake-ups, each signalled once per wait.
+/// thread. Everything mutable sits in one ``CaptureQueue``; a ``DictationKit/WaitableState``
+/// holds it and wakes the reader that blocks for audio, the end or the thread's exit.
 final class CaptureChannel: Sendable {
-    private let queue = Mutex(CaptureQueue())
-    /// Wakes the blocked reader; signalled once per wait, see ``CaptureQueue/readerIsWaiting``.
-    private let readerWakeup = DispatchSemaphore(value: 0)
-    private let setupResult = Mutex<Result<CaptureSetup, DictationError>?>(nil)
-    private let setupDone = DispatchSemaphore(value: 0)
-    private let threadDone = DispatchSemaphore(value: 0)
+    private let queue = WaitableState(CaptureQueue())
+    /// How opening the device went; `nil` until the capture thread says.
+    private let setup = WaitableState<Result<CaptureSetup, DictationError>?>(nil)
     /// Cuts the capture thread's waits short when the session stops.
     let interruption: ReadInterruption
 
@@ -37,8 +32,7 @@ final class CaptureChannel: Sendable {
             let capacity = Self.capacityFrames(seconds: bufferSeconds, setup: setup)
             queue.withLock { $0.configure(format: setup.format, capacityFrames: capacity, margins: margins) }
         }
-        setupResult.withLock { $0 = result }
-        setupDone.signal()
+        setup.withLock { $0 = result }
     }
 
     /// Queues a captured period.
@@ -50,12 +44,7 @@ final class CaptureChannel: Sendable {
     /// - Returns: `false` once the session is stopping; the audio was discarded.
     @discardableResult
     func push(_ samples: [Float], isSpeech: Bool, captureTime: ContinuousClock.Instant) -> Bool {
-        let (queued, wake) = queue.withLock { queue -> (Bool, Bool) in
-            let queued = queue.append(samples, isSpeech: isSpeech, captureTime: captureTime)
-            return (queued, queued && Self.takeWaiter(&queue))
-        }
-        if wake { readerWakeup.signal() }
-        return queued
+        queue.withLock { $0.append(samples, isSpeech: isSpeech, captureTime: captureTime) }
     }
 
     /// Counts an overrun the device recovered from.
@@ -65,59 +54,38 @@ final class CaptureChannel: Sendable {
 
     /// Ends capture with `error`, delivered after the audio queued before it.
     func fail(_ error: DictationError) {
-        let wake = queue.withLock { queue -> Bool in
-            queue.fail(error)
-            return Self.takeWaiter(&queue)
-        }
-        if wake { readerWakeup.signal() }
+        queue.withLock { $0.fail(error) }
     }
 
     /// Called last on the capture thread, once the device is released.
     func captureEnded() {
-        let wake = queue.withLock { queue -> Bool in
-            queue.endCapture()
-            return Self.takeWaiter(&queue)
-        }
-        if wake { readerWakeup.signal() }
-        threadDone.signal()
+        // A thread that ended without a word about its setup must not leave `open()` waiting.
+        setup.withLock { if $0 == nil { $0 = .failure(ALSAError.captureThreadSilent()) } }
+        queue.withLock { $0.endCapture() }
     }
 
     // MARK: - Reader and session
 
     /// Blocks until the capture thread has opened the device or failed to.
     func waitForSetup() -> Result<CaptureSetup, DictationError> {
-        setupDone.wait()
-        setupDone.signal()
-        return setupResult.withLock { $0 } ?? .failure(ALSAError.captureThreadSilent())
+        setup.waitAndTake { $0 }
     }
 
-    /// Takes queued audio, the failure, the end, or registers the reader as waiting.
+    /// Takes queued audio, the failure or the end, blocking while there is none of them yet.
     func take(maxFrames: Int) -> CaptureQueue.Take {
-        queue.withLock { $0.take(maxFrames: maxFrames) }
-    }
-
-    /// Blocks the reader until the next signal; called only after ``take(maxFrames:)`` returned
-    /// ``CaptureQueue/Take/wait``, so every wait has exactly one signal coming.
-    func waitForAudio() {
-        readerWakeup.wait()
+        queue.waitAndTake { $0.take(maxFrames: maxFrames) }
     }
 
     /// Stops capture: the capture thread leaves its loop and releases the device; the reader gets
     /// what was queued before, then the end. Safe from any thread, any number of times.
     func stop() {
-        let wake = queue.withLock { queue -> Bool in
-            queue.stop()
-            return Self.takeWaiter(&queue)
-        }
-        if wake { readerWakeup.signal() }
+        queue.withLock { $0.stop() }
         interruption.interrupt()
     }
 
     /// Blocks until the capture thread has released the device and ended.
     func waitUntilCaptureEnded() {
-        threadDone.wait()
-        // Leave the signal for any later caller (close() after a dropped reader's stop, tests).
-        threadDone.signal()
+        queue.wait(until: { $0.captureEnded })
     }
 
     /// The overrun episodes that ended and were not reported yet, oldest first.
@@ -129,16 +97,9 @@ final class CaptureChannel: Sendable {
     var statistics:
         (capturedFrames: Int, droppedFrames: Int, droppedSpeechFrames: Int, overruns: Int, captureEnded: Bool)
     {
-        queue.withLock {
+        queue.read {
             ($0.capturedFrames, $0.droppedFrames, $0.droppedSpeechFrames, $0.overruns, $0.captureEnded)
         }
-    }
-
-    /// Clears the waiting flag; the caller signals after unlocking when this returns `true`.
-    private static func takeWaiter(_ queue: inout CaptureQueue) -> Bool {
-        guard queue.readerIsWaiting else { return false }
-        queue.readerIsWaiting = false
-        return true
     }
 
     /// `seconds` of audio in frames, at least one period; clamped before converting, so NaN or an

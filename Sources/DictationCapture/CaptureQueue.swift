@@ -1,8 +1,8 @@
 import DictationKit
 
 /// The bounded queue between a capture thread and its session's reader: captured periods with
-/// their timestamps and the voice detector's verdict on each, and the flags that end or wake the
-/// reader.
+/// their timestamps and the voice detector's verdict on each, and the flags that end the
+/// reader's audio.
 ///
 /// A live device can't be asked to wait, so the queue holds at most `capacityFrames`
 /// (``ALSACaptureSource/bufferSeconds`` of audio) and, when the reader falls further behind,
@@ -22,15 +22,14 @@ import DictationKit
 /// becomes one warning once the reader has caught up or capture has ended; nothing is dropped
 /// silently.
 ///
-/// A value type guarded by ``CaptureChannel``'s `Mutex`; it never blocks, and an append costs
+/// A value type guarded by ``CaptureChannel``'s lock; it never blocks, and an append costs
 /// little more than the array append (the search for silence to shed resumes where it stopped).
 struct CaptureQueue {
-    /// What a reader gets from one look at the queue.
+    /// What a reader gets from the queue.
     enum Take {
         case frame(AudioFrame)
         case failure(DictationError)
         case end
-        case wait
     }
 
     /// What the voice detector made of a captured period, and so how readily it is shed.
@@ -88,8 +87,6 @@ struct CaptureQueue {
     private var failureDelivered = false
     /// The capture thread has finished and released its device.
     private(set) var captureEnded = false
-    /// The reader is (about to be) blocked on the channel's semaphore and needs one signal.
-    var readerIsWaiting = false
 
     /// Sets the layout, bound and margins once the device is open.
     /// - Parameters:
@@ -169,8 +166,9 @@ struct CaptureQueue {
     }
 
     /// Takes up to `maxFrames` frames (never across a gap of dropped audio), the failure once the
-    /// audio before it is delivered, the end, or tells the reader to wait.
-    mutating func take(maxFrames: Int) -> Take {
+    /// audio before it is delivered, or the end.
+    /// - Returns: `nil` while there is none of them: the reader waits.
+    mutating func take(maxFrames: Int) -> Take? {
         if let taken = periods.take(maxFrames: maxFrames) {
             endEpisodeIfCaughtUp()
             return .frame(frame(from: taken))
@@ -181,8 +179,7 @@ struct CaptureQueue {
             return .failure(failure)
         }
         if isStopping || captureEnded { return .end }
-        readerIsWaiting = true
-        return .wait
+        return nil
     }
 
     /// The overrun episodes that ended since the last call, oldest first.

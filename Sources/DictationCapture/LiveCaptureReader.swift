@@ -61,17 +61,13 @@ final class LiveCaptureReader: AudioReader {
 
     func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
         let limit = min(max(maxFrames, 1), PCMStreamReader.maximumFramesPerRead)
-        while true {
-            switch channel.take(maxFrames: limit) {
-            case .frame(let frame):
-                return frame
-            case .failure(let error):
-                throw error
-            case .end:
-                return nil
-            case .wait:
-                channel.waitForAudio()
-            }
+        switch channel.take(maxFrames: limit) {
+        case .frame(let frame):
+            return frame
+        case .failure(let error):
+            throw error
+        case .end:
+            return nil
         }
     }
 

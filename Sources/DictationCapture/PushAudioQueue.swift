@@ -1,7 +1,7 @@
 /// The bounded queue behind ``PushAudioSource``: what apps have appended and the one reader has
-/// not yet taken, with the flags that end or wake that reader.
+/// not yet taken, with the flags that end that reader's audio.
 ///
-/// A value type guarded by the source's `Mutex`; it never blocks and never allocates beyond what
+/// A value type guarded by the source's lock; it never blocks and never allocates beyond what
 /// the apps hand it.
 struct PushAudioQueue {
     /// Interleaved channels, at least 1.
@@ -16,8 +16,6 @@ struct PushAudioQueue {
     var isFinished = false
     /// The session stopped: the reader returns `nil` at once.
     var isInterrupted = false
-    /// The reader is (about to be) blocked on the source's semaphore and needs one signal.
-    var readerIsWaiting = false
     /// The reader that may take audio; the source feeds one session at a time.
     var activeReader: UInt64?
     var nextReaderID: UInt64 = 1
@@ -59,6 +57,5 @@ struct PushAudioQueue {
         activeReader = nil
         isFinished = false
         isInterrupted = false
-        readerIsWaiting = false
     }
 }

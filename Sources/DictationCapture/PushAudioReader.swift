@@ -22,20 +22,16 @@ final class PushAudioReader: AudioReader {
 
     func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
         let limit = min(max(maxFrames, 1), PCMStreamReader.maximumFramesPerRead)
-        while true {
-            switch source.take(maxFrames: limit, reader: id) {
-            case .samples(let samples):
-                let channels = max(format.channelCount, 1)
-                let startTime = Double(framesDelivered) / Double(format.sampleRate)
-                framesDelivered += samples.count / channels
-                return AudioFrame(
-                    samples: samples, sampleRate: format.sampleRate, channelCount: format.channelCount,
-                    startTime: startTime)
-            case .end:
-                return nil
-            case .wait:
-                source.waitForAudio()
-            }
+        switch source.take(maxFrames: limit, reader: id) {
+        case .samples(let samples):
+            let channels = max(format.channelCount, 1)
+            let startTime = Double(framesDelivered) / Double(format.sampleRate)
+            framesDelivered += samples.count / channels
+            return AudioFrame(
+                samples: samples, sampleRate: format.sampleRate, channelCount: format.channelCount,
+                startTime: startTime)
+        case .end:
+            return nil
         }
     }
 

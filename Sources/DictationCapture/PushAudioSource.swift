@@ -1,6 +1,4 @@
-import Dispatch
 import DictationKit
-import Synchronization
 
 /// Audio an app supplies itself, buffer by buffer, from any thread.
 ///
@@ -24,9 +22,8 @@ public final class PushAudioSource: AudioSource, Sendable {
     /// passed to ``append(_:)-([Float])`` or ``append(_:)-([Int16])``).
     public let format: AudioFormat
 
-    private let queue: Mutex<PushAudioQueue>
-    /// Wakes the blocked reader; signalled once per wait, see ``PushAudioQueue/readerIsWaiting``.
-    private let wakeup = DispatchSemaphore(value: 0)
+    /// Wakes the reader that blocks for audio whenever an app or the session changes the queue.
+    private let queue: WaitableState<PushAudioQueue>
 
     /// Creates a source that apps append to.
     /// - Parameters:
@@ -38,12 +35,12 @@ public final class PushAudioSource: AudioSource, Sendable {
         let seconds = capacitySeconds.isNaN ? 0 : min(max(capacitySeconds, 0), 86_400)
         // Clamped before converting, so an absurd rate or capacity can't overflow `Int`.
         let frames = min(seconds * Double(max(format.sampleRate, 1)), Double(Int32.max))
-        queue = Mutex(PushAudioQueue(channelCount: format.channelCount, capacityFrames: Int(frames)))
+        queue = WaitableState(PushAudioQueue(channelCount: format.channelCount, capacityFrames: Int(frames)))
     }
 
     /// How many sample frames were refused because the queue was full or the audio had finished,
     /// or were left unread when a session stopped.
-    public var droppedFrameCount: Int { queue.withLock { $0.droppedFrames } }
+    public var droppedFrameCount: Int { queue.read { $0.droppedFrames } }
 
     /// Appends interleaved float samples.
     /// - Parameter samples: Samples in -1...1, interleaved in ``format``'s channel count. Values
@@ -68,11 +65,7 @@ public final class PushAudioSource: AudioSource, Sendable {
     ///
     /// Buffers appended after this, until that session closes its reader, are refused.
     public func finish() {
-        let wake = queue.withLock { queue -> Bool in
-            queue.isFinished = true
-            return Self.takeWaiter(&queue)
-        }
-        if wake { wakeup.signal() }
+        queue.withLock { $0.isFinished = true }
     }
 
     /// Opens the source for one session.
@@ -96,65 +89,40 @@ public final class PushAudioSource: AudioSource, Sendable {
 
     // MARK: - For the reader
 
-    /// What a reader gets from one look at the queue.
+    /// What a reader gets from the queue.
     enum Take {
         case samples([Float])
         case end
-        case wait
     }
 
-    /// Takes audio for reader `id`, or registers it as waiting.
+    /// Takes audio for reader `id`, blocking until there is some or its audio has ended.
     func take(maxFrames: Int, reader id: UInt64) -> Take {
-        queue.withLock { queue -> Take in
+        queue.waitAndTake { queue -> Take? in
             guard queue.activeReader == id else { return .end }
             // Audio appended before the session stopped is still delivered: nothing captured is lost.
             if let samples = queue.take(maxFrames: maxFrames) { return .samples(samples) }
             if queue.isFinished || queue.isInterrupted { return .end }
-            queue.readerIsWaiting = true
-            return .wait
+            return nil
         }
-    }
-
-    /// Blocks the reader until the next signal; called only after ``take(maxFrames:reader:)``
-    /// returned ``Take/wait``, so every wait has exactly one signal coming.
-    func waitForAudio() {
-        wakeup.wait()
     }
 
     /// Makes reader `id` return `nil` once the queued audio is read, waking it if it waits.
     func interrupt(reader id: UInt64) {
-        let wake = queue.withLock { queue -> Bool in
-            guard queue.activeReader == id else { return false }
+        queue.withLock { queue in
+            guard queue.activeReader == id else { return }
             queue.isInterrupted = true
-            return Self.takeWaiter(&queue)
         }
-        if wake { wakeup.signal() }
     }
 
     /// Frees the source for the next session.
     func close(reader id: UInt64) {
-        let wake = queue.withLock { queue -> Bool in
-            guard queue.activeReader == id else { return false }
-            let wake = Self.takeWaiter(&queue)
+        queue.withLock { queue in
+            guard queue.activeReader == id else { return }
             queue.endSession()
-            return wake
         }
-        if wake { wakeup.signal() }
     }
 
     private func enqueue(_ samples: [Float]) -> Bool {
-        let (queued, wake) = queue.withLock { queue -> (Bool, Bool) in
-            let queued = queue.append(samples)
-            return (queued, queued && Self.takeWaiter(&queue))
-        }
-        if wake { wakeup.signal() }
-        return queued
-    }
-
-    /// Clears the waiting flag; the caller signals after unlocking when this returns `true`.
-    private static func takeWaiter(_ queue: inout PushAudioQueue) -> Bool {
-        guard queue.readerIsWaiting else { return false }
-        queue.readerIsWaiting = false
-        return true
+        queue.withLock { $0.append(samples) }
     }
 }

@@ -68,8 +68,8 @@ public final class InMemoryAudioSource: AudioSource {
         var position = 0
         /// Frames of silence played after the samples (``Ending/silence``).
         var silentFrames = 0
-        let interrupted = Mutex(false)
-        let wakeUp = Semaphore()
+        /// Whether the session interrupted reads; blocked and pacing reads wait on it.
+        let interrupted = WaitableState(false)
 
         init(source: InMemoryAudioSource) { self.source = source }
 
@@ -86,7 +86,7 @@ public final class InMemoryAudioSource: AudioSource {
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
             let channels = source.format.channelCount
             // Like a file, the rest of the samples are not "captured" yet: a stopped session ends here.
-            if interrupted.withLock({ $0 }) { return nil }
+            if interrupted.read({ $0 }) { return nil }
             if position < source.samples.count {
                 let end = min(source.samples.count, position + maxFrames * channels)
                 let frame = AudioFrame(
@@ -102,7 +102,7 @@ public final class InMemoryAudioSource: AudioSource {
             case .fails(let error):
                 throw error
             case .staysOpen:
-                while !interrupted.withLock({ $0 }) { wakeUp.wait() }
+                interrupted.wait(until: { $0 })
                 return nil
             case .silence:
                 let frames = max(1, maxFrames)
@@ -122,14 +122,11 @@ public final class InMemoryAudioSource: AudioSource {
             let start = playbackStart ?? .now
             playbackStart = start
             let due = start + .seconds(Double(frames) / Double(source.format.sampleRate) / speed)
-            while !interrupted.withLock({ $0 }), ContinuousClock.now < due {
-                _ = wakeUp.wait(timeout: due - .now)
-            }
+            interrupted.wait(until: { $0 }, timeout: due - .now)
         }
 
         func interrupt() {
             interrupted.withLock { $0 = true }
-            wakeUp.signal()
         }
 
         func close() {

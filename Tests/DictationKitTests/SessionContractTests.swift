@@ -158,7 +158,7 @@ import Testing
     @Test func aFailingSourceLosesNothingReadBeforeTheFault() async throws {
         let vanished = DictationError(code: .deviceDisconnected, message: "gone")
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1.2), ending: .fails(vanished))
-        let events = await (try await Self.session(source).start(DictationOptions()).collected())
+        let events = try await Self.session(source).collectEvents()
         let kinds = events.map(\.type)
         #expect(kinds.suffix(2) == ["final", "error"], "the final of what was heard comes before the error")
         if case .final(let transcript) = events.dropLast().last { #expect(transcript.text == "go") }
@@ -169,7 +169,7 @@ import Testing
     @Test func aModelThatWillNotLoadIsAFatalErrorEvent() async throws {
         let recognizer = ScriptedRecognizer(utterances: Self.script, loadError: .modelNotFound("test"))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1))
-        let events = await (try await Self.session(source, recognizer: recognizer).start(DictationOptions()).collected())
+        let events = try await Self.session(source, recognizer: recognizer).collectEvents()
         #expect(events.count == 1)
         guard case .error(let error) = events.first else { return }
         #expect(error.code == .modelNotFound)
@@ -181,7 +181,7 @@ import Testing
         let recognizer = ScriptedRecognizer(
             utterances: Self.script, decodeError: (at: 2.5, error: .recognitionFailed("scripted")))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 7))
-        let events = await (try await Self.session(source, recognizer: recognizer).start(DictationOptions()).collected())
+        let events = try await Self.session(source, recognizer: recognizer).collectEvents()
         let finals = events.filter { $0.type == "final" }
         #expect(finals.count == 1, "the utterance before the failure was delivered")
         guard case .error(let error) = events.last else {

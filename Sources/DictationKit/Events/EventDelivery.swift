@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where a run's events leave for the consumer, from the audio thread and the passes alike.
 ///
 /// The ``EventEmitter`` that keeps the event contract, the ``BlockLedger`` of the run's blocks and
@@ -10,12 +12,12 @@ final class EventDelivery: Sendable {
         var outlet: EventOutlet
     }
 
-    private let state: Guarded<State>
+    private let state: Mutex<State>
 
     init(
         continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions, metrics: SessionMetrics
     ) {
-        state = Guarded(
+        state = Mutex(
             State(
                 emitter: EventEmitter(options: options),
                 outlet: EventOutlet(continuation: continuation, options: options, metrics: metrics)))
@@ -23,7 +25,8 @@ final class EventDelivery: Sendable {
 
     /// From now on, every event passes through the stages' processors (see ``DictationEventStage``).
     func startStages(_ processors: [any DictationEventProcessor]) {
-        state.update { $0.outlet.start(processors) }
+        let handOver = ProcessorHandOver(processors: processors)
+        state.withLock { $0.outlet.start(handOver.processors) }
     }
 
     /// Delivers a decoder's updates; finals join the open block.
@@ -35,7 +38,7 @@ final class EventDelivery: Sendable {
     @discardableResult
     func emit(_ updates: [RecognitionUpdate], utterance: Int? = nil) -> Bool {
         guard !updates.isEmpty else { return false }
-        return state.update { state in
+        return state.withLock { state in
             let events = state.emitter.events(for: updates, utterance: utterance)
             let finals = events.compactMap { event -> Transcript? in
                 if case .final(let transcript) = event { transcript } else { nil }
@@ -48,18 +51,18 @@ final class EventDelivery: Sendable {
 
     /// Delivers an event that is not a decoder's update (errors, levels, states, recordings).
     func emit(_ event: DictationEvent) {
-        state.update { $0.outlet.send(event) }
+        state.withLock { $0.outlet.send(event) }
     }
 
     /// From now on, partials' stable words are those a ``ConfirmationPass`` confirms (two passes).
     func confirmPartials() {
-        state.update { $0.emitter.confirmPartials() }
+        state.withLock { $0.emitter.confirmPartials() }
     }
 
     /// Takes the words the whole-utterance search confirmed in an open utterance (see
     /// ``ConfirmationPass``); its partial is shown again with them stable.
     func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) {
-        state.update { state in
+        state.withLock { state in
             if let partial = state.emitter.confirm(words, upTo: cutoff, utterance: utterance) {
                 state.outlet.send(partial)
             }
@@ -67,16 +70,16 @@ final class EventDelivery: Sendable {
     }
 
     /// Whether the open block holds a final.
-    var openBlockHasFinals: Bool { state.read { !$0.blocks.open.utterances.isEmpty } }
+    var openBlockHasFinals: Bool { state.withLock { !$0.blocks.open.utterances.isEmpty } }
 
     /// The blocks committed so far, in order.
-    var committedBlocks: [DictationBlock] { state.read { $0.blocks.committed } }
+    var committedBlocks: [DictationBlock] { state.withLock { $0.blocks.committed } }
 
     /// Commits the open block and delivers ``DictationEvent/blockCommitted(_:)``.
     /// - Returns: The committed block.
     @discardableResult
     func commitBlock() -> DictationBlock {
-        state.update { state in
+        state.withLock { state in
             let block = state.blocks.commit()
             state.outlet.send(.blockCommitted(block))
             return block
@@ -85,17 +88,25 @@ final class EventDelivery: Sendable {
 
     /// Throws the open block away, delivering ``DictationEvent/blockDiscarded(_:)`` when it held finals.
     func discardBlock() {
-        state.update { state in
+        state.withLock { state in
             let block = state.blocks.discard()
             if !block.utterances.isEmpty { state.outlet.send(.blockDiscarded(block)) }
         }
     }
 
     /// Finals delivered so far.
-    var utteranceCount: Int { state.read { $0.emitter.utteranceCount } }
+    var utteranceCount: Int { state.withLock { $0.emitter.utteranceCount } }
 
     /// Lets the stages end and ends the stream; later events go nowhere.
     func finish() {
-        state.update { $0.outlet.finish() }
+        state.withLock { $0.outlet.finish() }
     }
+}
+
+/// Carries a run's freshly made stage processors into ``EventDelivery``'s lock.
+///
+/// `@unchecked Sendable` is sound because the processors are handed over once, by the audio thread
+/// that just made them and keeps no reference, and are used only under the lock from then on.
+private struct ProcessorHandOver: @unchecked Sendable {
+    let processors: [any DictationEventProcessor]
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Logging
+import Synchronization
 
 /// Confirms the words a session's partials show, while the utterance is still spoken: a decoder of
 /// the final pass's kind, on a thread of its own, searches the utterance so far, whole, about
@@ -36,7 +37,7 @@ final class ConfirmationPass: Sendable {
     private let queue = UtteranceQueue()
     private let backlogLimit: Int
     /// Whether the rest of the open utterance is skipped: the audio thread's, in ``submit(_:)``.
-    private let skipping = Guarded(false)
+    private let skipping = Mutex(false)
 
     /// Starts the pass's thread, which loads its own decoder.
     /// - Parameters:
@@ -77,7 +78,7 @@ final class ConfirmationPass: Sendable {
     /// for it there.
     func submit(_ requests: [UtteranceQueue.Request]) {
         let behind = queue.queuedSamples > backlogLimit
-        let kept = skipping.update { skipping in
+        let kept = skipping.withLock { skipping in
             var kept: [UtteranceQueue.Request] = []
             for request in requests {
                 switch request {

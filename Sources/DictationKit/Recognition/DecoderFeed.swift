@@ -29,7 +29,7 @@ final class DecoderFeed {
     /// wanted any more (the session fell behind, or is stopping) and resumes with the next one.
     private var partialsFollow = false
     /// The final pass's failure that ends the run.
-    private let fatalFailure = Guarded<DictationError?>(nil)
+    private let fatalFailure = WaitableState<DictationError?>(nil)
 
     /// - Parameters:
     ///   - decoders: The run's decoders.
@@ -59,7 +59,7 @@ final class DecoderFeed {
                 // An utterance that showed partials still gets its (empty) final.
                 delivery.emit([.final(Transcript(text: "", utteranceIndex: 0, startTime: 0, endTime: 0))], utterance: utterance)
                 if fatal {
-                    fatalFailure.update { $0 = error.asFatal }
+                    fatalFailure.withLock { $0 = error.asFatal }
                 } else {
                     delivery.emit(.error(error.asNonFatal))
                 }

@@ -40,7 +40,7 @@ final class UtteranceQueue: Sendable {
         var stopped = false
     }
 
-    private let state = Guarded(State())
+    private let state = WaitableState(State())
 
     // MARK: - The audio thread
 
@@ -51,7 +51,7 @@ final class UtteranceQueue: Sendable {
             if case .audio(let audio) = request { total + audio.count } else { total }
         }
         state.wait(until: { $0.queuedSamples == 0 || $0.queuedSamples + samples <= Self.maximumQueuedSamples || $0.stopped })
-        state.update {
+        state.withLock {
             $0.queue.append(contentsOf: requests)
             $0.queuedSamples += samples
             $0.submitted += requests.count
@@ -66,7 +66,7 @@ final class UtteranceQueue: Sendable {
 
     /// Lets the pass finish the queue and end; the caller need not wait.
     func close() {
-        state.update { $0.closing = true }
+        state.withLock { $0.closing = true }
     }
 
     /// How many samples wait to be taken.
@@ -85,7 +85,7 @@ final class UtteranceQueue: Sendable {
         } else {
             state.wait(until: ready)
         }
-        return state.update { state -> Next in
+        return state.withLock { state -> Next in
             guard !state.queue.isEmpty else { return .closed }
             let request = state.queue.removeFirst()
             if case .audio(let samples) = request { state.queuedSamples -= samples.count }
@@ -98,11 +98,11 @@ final class UtteranceQueue: Sendable {
 
     /// The request last taken is finished.
     func done() {
-        state.update { $0.done += 1 }
+        state.withLock { $0.done += 1 }
     }
 
     /// The pass stopped for good: nobody waits for it any more.
     func stop() {
-        state.update { $0.stopped = true }
+        state.withLock { $0.stopped = true }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What other threads ask of a run (stop, cancel, pause, resume, commit) and what the run's
 /// audio thread has done about it.
@@ -38,9 +37,9 @@ final class RunControl: Sendable {
         var runState = DictationState.idle
     }
 
-    private let state = Mutex(State())
-    /// Wakes an audio thread that waits, paused, on a source that does not need to be read.
-    private let wake = DispatchSemaphore(value: 0)
+    /// Every change wakes an audio thread that waits, paused, on a source that does not need to
+    /// be read (``waitForRequest()``).
+    private let state = WaitableState(State())
 
     var isFinished: Bool { state.withLock { $0.finished } }
     var isCancelled: Bool { state.withLock { $0.cancelled } }
@@ -55,7 +54,6 @@ final class RunControl: Sendable {
             return state.reader
         }
         reader?.interrupt()
-        wake.signal()
     }
 
     /// Asks the run to end at once.
@@ -65,7 +63,6 @@ final class RunControl: Sendable {
             return state.reader
         }
         reader?.interrupt()
-        wake.signal()
     }
 
     /// Asks for a pause (`true`) or the end of one, and waits until the audio thread took it.
@@ -87,7 +84,7 @@ final class RunControl: Sendable {
                 state.requestWaiters.append((state.lastTicket, waiter))
                 return true
             }
-            if accepted { wake.signal() } else { waiter.resume() }
+            if !accepted { waiter.resume() }
         }
     }
 
@@ -162,8 +159,7 @@ final class RunControl: Sendable {
 
     /// Blocks the audio thread until a request, a stop or a cancel arrives.
     func waitForRequest() {
-        let pending = state.withLock { $0.lastTicket > $0.takenTicket || $0.stopRequested || $0.cancelled }
-        if !pending { wake.wait() }
+        state.wait(until: { $0.lastTicket > $0.takenTicket || $0.stopRequested || $0.cancelled })
     }
 
     /// Whether stop was asked for.
