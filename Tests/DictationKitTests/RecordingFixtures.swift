@@ -88,7 +88,8 @@ enum RecordingFixtures {
     }
 
     static func options(_ directory: String, reportsLevel: Bool = true) -> DictationOptions {
-        DictationOptions(reportsLevel: reportsLevel, persistRawAudio: true, recordingDirectory: directory)
+        DictationOptions(
+            reportsLevel: reportsLevel, endpointing: .scripted, persistRawAudio: true, recordingDirectory: directory)
     }
 
     static func session(
@@ -122,9 +123,7 @@ enum RecordingFixtures {
 /// Preprocessing for sources of any rate and channels: hands the recognizer silence of the right
 /// length, so a session can run on audio that `PassthroughPreprocessing` would refuse.
 struct AnyFormatPreprocessing: AudioPreprocessing {
-    func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
-        throws(DictationError) -> any AudioProcessor
-    {
+    func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
         Processor(outputSampleRate: outputSampleRate)
     }
 

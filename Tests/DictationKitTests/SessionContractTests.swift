@@ -27,7 +27,7 @@ import Testing
 
     @Test func partialsThenExactlyOneFinalPerUtterance() async throws {
         let session = Self.session(InMemoryAudioSource(samples: Self.silence(seconds: 7)))
-        let events = await Self.collect(try await session.start(DictationOptions()))
+        let events = await Self.collect(try await session.start(DictationOptions(endpointing: .scripted)))
 
         var finals: [Transcript] = []
         var openIndex: Int?
@@ -56,7 +56,8 @@ import Testing
 
     @Test func speechActivityAndProgressOnlyWhenAskedFor() async throws {
         let session = Self.session(InMemoryAudioSource(samples: Self.silence(seconds: 7)))
-        let options = DictationOptions(reportsPartials: false, reportsSpeechActivity: true, reportsProgress: true)
+        let options = DictationOptions(
+            reportsPartials: false, reportsSpeechActivity: true, reportsProgress: true, endpointing: .scripted)
         let events = await Self.collect(try await session.start(options))
         #expect(!events.contains { if case .partial = $0 { true } else { false } })
         let starts = events.compactMap { if case .speechStarted(let at) = $0 { at } else { nil } }
@@ -74,7 +75,7 @@ import Testing
     @Test func stopBeforeAnyResultEndsTheStreamWithNothing() async throws {
         let source = InMemoryAudioSource(samples: [], ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         await session.stop()
         let events = await Self.collect(stream)
         // Nothing was heard: the one event says so, and is not fatal.
@@ -86,7 +87,7 @@ import Testing
         // 1.4 s of audio: the first utterance is half heard when the live source runs dry.
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1.4), ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         var events: [DictationEvent] = []
         for await event in stream {
             events.append(event)
@@ -106,7 +107,7 @@ import Testing
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1), ending: .staysOpen)
         let session = Self.session(source)
         await session.stop()
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         await session.stop()
         await session.stop()
         _ = await Self.collect(stream)
@@ -116,7 +117,7 @@ import Testing
     @Test func nothingFollowsTheStreamsEnd() async throws {
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 2.5), ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         var iterator = stream.makeAsyncIterator()
         var count = 0
         // The first final arrives while the source still stays open; stop after it.
@@ -134,7 +135,7 @@ import Testing
     @Test func cancellingTheConsumerReleasesTheSource() async throws {
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1), ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         let consumer = Task {
             var seen = 0
             for await _ in stream { seen += 1 }
@@ -147,7 +148,7 @@ import Testing
         await session.stop()
         #expect(source.closeCount == 1)
         // The session can run again once the cancelled run is over.
-        let again = try await session.start(DictationOptions())
+        let again = try await session.start(DictationOptions(endpointing: .scripted))
         await session.stop()
         _ = await Self.collect(again)
         #expect(source.openCount == 2 && source.closeCount == 2)
@@ -155,8 +156,8 @@ import Testing
 
     @Test func startingTwiceIsRefusedWithACode() async throws {
         let session = Self.session(InMemoryAudioSource(samples: [], ending: .staysOpen))
-        let stream = try await session.start(DictationOptions())
-        await #expect(throws: DictationError.self) { _ = try await session.start(DictationOptions()) }
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
+        await #expect(throws: DictationError.self) { _ = try await session.start(DictationOptions(endpointing: .scripted)) }
         await session.stop()
         _ = await Self.collect(stream)
     }
@@ -164,7 +165,7 @@ import Testing
     @Test func aFailingSourceLosesNothingReadBeforeTheFault() async throws {
         let vanished = DictationError(code: .deviceDisconnected, message: "gone")
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1.2), ending: .fails(vanished))
-        let events = await Self.collect(try await Self.session(source).start(DictationOptions()))
+        let events = await Self.collect(try await Self.session(source).start(DictationOptions(endpointing: .scripted)))
         let kinds = events.map(\.type)
         #expect(kinds.suffix(2) == ["final", "error"], "the final of what was heard comes before the error")
         if case .final(let transcript) = events.dropLast().last { #expect(transcript.text == "go") }
@@ -175,7 +176,7 @@ import Testing
     @Test func aModelThatWillNotLoadIsAFatalErrorEvent() async throws {
         let recognizer = ScriptedRecognizer(utterances: Self.script, loadError: .modelNotFound("test"))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1))
-        let events = await Self.collect(try await Self.session(source, recognizer: recognizer).start(DictationOptions()))
+        let events = await Self.collect(try await Self.session(source, recognizer: recognizer).start(DictationOptions(endpointing: .scripted)))
         #expect(events.count == 1)
         guard case .error(let error) = events.first else { return }
         #expect(error.code == .modelNotFound)
@@ -187,7 +188,7 @@ import Testing
         let recognizer = ScriptedRecognizer(
             utterances: Self.script, decodeError: (at: 2.5, error: .recognitionFailed("scripted")))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 7))
-        let events = await Self.collect(try await Self.session(source, recognizer: recognizer).start(DictationOptions()))
+        let events = await Self.collect(try await Self.session(source, recognizer: recognizer).start(DictationOptions(endpointing: .scripted)))
         let finals = events.filter { $0.type == "final" }
         #expect(finals.count == 1, "the utterance before the failure was delivered")
         guard case .error(let error) = events.last else {
