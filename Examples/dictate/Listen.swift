@@ -57,13 +57,15 @@ extension Dictate {
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
             let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
             let session = DictationSession(
-                source: ALSACaptureSource(device: device), preprocessing: AudioConversionChain(),
+                source: ALSACaptureSource(device: device),
+                preprocessing: StandardPreprocessing(
+                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
                 recognizer: common.recognizer, transcriptStore: store, logger: common.makeLogger())
             let live = format == .text && Terminal.standardOutputIsTerminal
             var options = DictationOptions(
                 locale: common.locale, reportsPartials: true, reportsSpeechActivity: !live, reportsLevel: true,
                 maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
-                preprocessing: speech.preprocessingOptions, endpointing: speech.endpointingOptions)
+                endpointing: speech.endpointingOptions)
             recording.apply(to: &options)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(

@@ -74,7 +74,9 @@ extension Dictate {
             _ input: String, label: String?, recognizer: PocketSphinxRecognizer, store: (any TranscriptStore)?
         ) async throws -> DictationError? {
             let session = DictationSession(
-                source: source(for: input), preprocessing: AudioConversionChain(),
+                source: source(for: input),
+                preprocessing: StandardPreprocessing(
+                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
                 recognizer: recognizer, transcriptStore: store, logger: common.makeLogger())
             let showsProgress = Terminal.standardErrorIsTerminal
             let options = DictationOptions(
@@ -82,7 +84,6 @@ extension Dictate {
                 reportsPartials: partials,
                 reportsSpeechActivity: format == .jsonl,
                 reportsProgress: showsProgress,
-                preprocessing: speech.preprocessingOptions,
                 endpointing: speech.endpointingOptions)
             let interrupts = InterruptHandler { await session.stop() }
             defer { interrupts.cancel() }

@@ -7,7 +7,7 @@ import Synchronization
 /// ```swift
 /// let session = DictationSession(
 ///     source: try WAVFileSource(path: "talk.wav"),
-///     preprocessing: AudioConverterChain(),
+///     preprocessing: StandardPreprocessing(),
 ///     recognizer: PocketSphinxRecognizer())
 /// for await event in try await session.start(DictationOptions(locale: "en-US")) {
 ///     if case .final(let transcript) = event { print(transcript.text) }
