@@ -24,7 +24,7 @@ import Testing
         defer { folder.remove() }
         let audio = RecordingFixtures.audio(frames: 16_000)
         let session = RecordingFixtures.session(InMemoryAudioSource(samples: audio.samples), recordingTo: nil)
-        var options = DictationOptions()
+        var options = DictationOptions(endpointing: .scripted)
         options.persistRawAudio = true
         options.recordingDirectory = folder.path
         let events = try await session.collectEvents(options)

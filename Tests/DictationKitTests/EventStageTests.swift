@@ -46,7 +46,7 @@ import Testing
             source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)),
             preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: SessionContractTests.script),
             eventStages: [stage])
-        let events = try await session.collectEvents(DictationOptions(locale: "en-US", reports: [.partials]))
+        let events = try await session.collectEvents(DictationOptions(locale: "en-US", reports: [.partials], endpointing: .scripted))
 
         #expect(events.finalTexts == ["GO FORWARD TEN METERS", "TURN LEFT", "STOP HERE PLEASE"])
         #expect(events.last?.type == "error", "what a stage adds at the end comes last")
@@ -71,7 +71,7 @@ import Testing
             source: UnreadableSource(),
             preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: []),
             eventStages: [stage])
-        let events = try await session.collectEvents()
+        let events = try await session.collectEvents(DictationOptions(endpointing: .scripted))
         #expect(events.errors.map(\.code) == [.invalidAudio])
         #expect(stage.runs.withLock { $0 }.isEmpty)
     }

@@ -201,7 +201,7 @@ import Glibc
         let session = DictationSession(
             source: source, preprocessing: PassthroughPreprocessing(),
             recognizer: ScriptedRecognizer(utterances: SessionContractTests.script))
-        let events = try await session.collectEvents()
+        let events = try await session.collectEvents(RecordingFixtures.options())
         let announcements = events.enumerated().compactMap { position, event -> (Int, String)? in
             if case .recordingStarted(let path) = event { (position, path) } else { nil }
         }
