@@ -12,7 +12,7 @@ public struct PassthroughPreprocessing: AudioPreprocessing {
     ///   - outputSampleRate: The recognizer's rate.
     ///   - options: Ignored: nothing is conditioned and no voice activity is detected.
     /// - Returns: A pass-through processor.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when the input would need converting.
+    /// - Throws: `DictationError.Code.invalidAudio` when the input would need converting.
     public func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
         throws(DictationError) -> any AudioProcessor
     {
