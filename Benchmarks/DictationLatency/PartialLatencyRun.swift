@@ -19,6 +19,8 @@ struct PartialLatencyRun {
     let recognizer: PocketSphinxRecognizer
     /// The session's options: partials on.
     let options: DictationOptions
+    /// The session's preprocessing.
+    let preprocessing: StandardPreprocessing
 
     struct Result {
         /// Latency of the words partials showed, as the streaming search heard them.
@@ -53,7 +55,7 @@ struct PartialLatencyRun {
             samples += recordings[index % recordings.count] + pause
         }
         let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 16_000) + samples)
-        let session = DictationSession(source: microphone.source, preprocessing: AudioConversionChain(), recognizer: recognizer)
+        let session = DictationSession(source: microphone.source, preprocessing: preprocessing, recognizer: recognizer)
         var options = options
         options.reports.insert(.speechActivity)
         let stream = try await session.start(options)

@@ -47,9 +47,10 @@ do {
 }
 // The chain's noise suppression, automatic unless `--noise-suppression on|off` says otherwise.
 let suppression = arguments.firstIndex(of: "--noise-suppression").flatMap {
-    $0 + 1 < arguments.count ? NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
+    $0 + 1 < arguments.count ? StandardPreprocessing.NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
 } ?? .automatic
-var sessionOptions = DictationOptions(reportsPartials: true, preprocessing: AudioPreprocessingOptions(noiseSuppression: suppression))
+let preprocessing = StandardPreprocessing(options: StandardPreprocessing.Options(noiseSuppression: suppression))
+var sessionOptions = DictationOptions(reports: .partials)
 print("noise suppression: \(suppression.rawValue)")
 // `--no-confirmation`: stable words by time alone, no third decoder.
 sessionOptions.confirmsStableWords = !arguments.contains("--no-confirmation")
@@ -62,10 +63,10 @@ print("model: \((try? recognizer.model(for: "en-US").directory) ?? "none")")
 let loadBefore = loadAverage()
 
 print("latency over \(utteranceCount) utterances, paced at real time…")
-let live = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions).run()
+let live = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions, preprocessing: preprocessing).run()
 print("stop() latency over \(stopCount) sessions…")
 let stops = stopCount > 0
-    ? try await StopLatencyRun(recordings: recordings, sessions: stopCount, recognizer: recognizer, options: sessionOptions).run()
+    ? try await StopLatencyRun(recordings: recordings, sessions: stopCount, recognizer: recognizer, options: sessionOptions, preprocessing: preprocessing).run()
     : StopLatencyRun.Result()
 
 print("")

@@ -8,9 +8,9 @@ extension DictationSoak {
     struct ChainCost: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "chain-cost",
-            abstract: "Time AudioConversionChain against the PocketSphinx decoder, in ns per sample.",
+            abstract: "Time StandardPreprocessing against the PocketSphinx decoder, in ns per sample.",
             discussion: """
-                AudioConversionChain() with default options runs over the clip at 16 kHz mono and over a \
+                StandardPreprocessing() with default options runs over the clip at 16 kHz mono and over a \
                 44.1 kHz stereo copy (resampled with soxr and duplicated in-process, so the downmixer and \
                 resampler run too), in 100 ms reads; the PocketSphinx decoder (endpointer segmentation, \
                 one utterance per recording, no partials) decodes the same 16 kHz audio. The three \

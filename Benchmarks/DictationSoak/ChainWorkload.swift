@@ -2,7 +2,7 @@ import DictationKit
 import DictationPreprocessing
 
 /// One input format's audio, cut into the 100 ms reads a session makes, for timing
-/// ``AudioConversionChain`` with its default options.
+/// ``StandardPreprocessing`` with its default options.
 struct ChainWorkload {
     let name: String
     let format: AudioFormat
@@ -33,7 +33,7 @@ struct ChainWorkload {
     /// - Returns: The seconds it took, and the samples that came out at 16 kHz.
     /// - Throws: ``DictationError`` when the chain fails.
     func measure() throws(DictationError) -> (seconds: Double, outputCount: Int) {
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: SpeechClip.sampleRate)
+        let processor = try StandardPreprocessing().makeProcessor(input: format, outputSampleRate: SpeechClip.sampleRate)
         var outputCount = 0
         let clock = ContinuousClock()
         let start = clock.now

@@ -11,7 +11,7 @@ extension DictationSoak {
             abstract: "Feed hours of looped speech through one session and watch resident memory.",
             discussion: """
                 The LibriVox recordings with 1-3 s pauses (silence or faint noise) between them are looped \
-                on the fly, unpaced, into one DictationSession (AudioConversionChain(), \
+                on the fly, unpaced, into one DictationSession (StandardPreprocessing(), \
                 PocketSphinxRecognizer(), default options with partials and progress). VmRSS is sampled \
                 every minute of audio; the check is that it differs by less than 2 MB between minute 10 \
                 and the end of the audio.
@@ -44,7 +44,7 @@ extension DictationSoak {
             let recordings = try LibriVoxRecordings.load()
             let source = LoopedSpeechSource(
                 recordings: recordings, sampleRate: LibriVoxRecordings.sampleRate, duration: duration, seed: seed)
-            let session = DictationSession(source: source, preprocessing: AudioConversionChain(), recognizer: PocketSphinxRecognizer())
+            let session = DictationSession(source: source, preprocessing: StandardPreprocessing(), recognizer: PocketSphinxRecognizer())
             print(String(format: "soak: %.0f min of audio, unpaced, one session; RSS at start %.1f MiB",
                          duration / 60, ResidentMemory.mebibytes(ResidentMemory.current)))
             print("audio min   RSS MiB   finals   wall s")

@@ -58,14 +58,15 @@ extension Dictate {
             let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
             let source = recording.wrap(ALSACaptureSource(device: device))
             let session = DictationSession(
-                source: source, preprocessing: AudioConversionChain(),
+                source: source,
+                preprocessing: StandardPreprocessing(
+                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
                 recognizer: common.recognizer, transcriptStore: store, logger: common.makeLogger())
             let live = format == .text && Terminal.standardOutputIsTerminal
-            var options = DictationOptions(
+            let options = DictationOptions(
                 locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
                 maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
                 endpointing: speech.endpointingOptions)
-            options.preprocessing = speech.preprocessingOptions
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },

@@ -1,17 +1,18 @@
 import ArgumentParser
 import DictationKit
+import DictationPreprocessing
 
 /// How much conditioning `--preprocessing` asks for.
 enum PreprocessingPreset: String, ExpressibleByArgument, CaseIterable {
     /// High-pass filter, noise suppression when the audio is noisy, and gain control, as
-    /// DictationKit does by default.
+    /// `StandardPreprocessing` does by default.
     case standard
     /// Format conversion only: the audio reaches the recognizer as recorded.
     case none
 }
 
 extension UtteranceSegmentation: ExpressibleByArgument {}
-extension NoiseSuppression: ExpressibleByArgument {}
+extension StandardPreprocessing.NoiseSuppression: ExpressibleByArgument {}
 
 /// The preprocessing and endpointing knobs of `transcribe` and `listen`.
 struct SpeechProcessingOptions: ParsableArguments {
@@ -22,7 +23,7 @@ struct SpeechProcessingOptions: ParsableArguments {
     var preprocessing: PreprocessingPreset = .standard
 
     @Option(help: "Lower steady background noise under the speech: auto (when the audio is noisy), on or off.")
-    var noiseSuppression: NoiseSuppression?
+    var noiseSuppression: StandardPreprocessing.NoiseSuppression?
 
     @Option(name: .customLong("high-pass"), help: ArgumentHelp("High-pass cutoff in Hz.", valueName: "hz"))
     var highPassCutoff: Double?
@@ -55,13 +56,18 @@ struct SpeechProcessingOptions: ParsableArguments {
         if let keptSilence, !(keptSilence >= 0) { throw ValidationError("--kept-silence must be 0 or more seconds") }
     }
 
-    /// The options as DictationKit takes them.
-    var preprocessingOptions: AudioPreprocessingOptions {
-        var options = preprocessing == .none ? AudioPreprocessingOptions.none : AudioPreprocessingOptions()
+    /// The conditioning `StandardPreprocessing` is made with.
+    var preprocessingOptions: StandardPreprocessing.Options {
+        var options = preprocessing == .none ? StandardPreprocessing.Options.none : StandardPreprocessing.Options()
         if let highPassCutoff { options.highPassCutoff = highPassCutoff }
-        if let vadSensitivity { options.vadSensitivity = vadSensitivity }
         if let noiseSuppression { options.noiseSuppression = noiseSuppression }
         return options
+    }
+
+    /// The voice activity detector `StandardPreprocessing` is made with: the standard one, at
+    /// `--vad-sensitivity` if given (with either preset: the endpointer needs it).
+    var voiceActivityDetector: EnergyVoiceActivityDetector {
+        .standard(sensitivity: vadSensitivity ?? 0.5)
     }
 
     /// The endpointing options as DictationKit takes them.

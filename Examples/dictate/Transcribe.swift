@@ -75,15 +75,15 @@ extension Dictate {
         ) async throws -> DictationError? {
             let session = DictationSession(
                 source: AudioFileSource(path: input, rawFormat: raw.format, pacing: realTime ? .realTime : .unpaced),
-                preprocessing: AudioConversionChain(),
+                preprocessing: StandardPreprocessing(
+                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
                 recognizer: recognizer, transcriptStore: store, logger: common.makeLogger())
             let showsProgress = Terminal.standardErrorIsTerminal
             var reports: DictationOptions.Reports = []
             if partials { reports.insert(.partials) }
             if format == .jsonl { reports.insert(.speechActivity) }
             if showsProgress { reports.insert(.progress) }
-            var options = DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions)
-            options.preprocessing = speech.preprocessingOptions
+            let options = DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions)
             let interrupts = InterruptHandler { await session.stop() }
             defer { interrupts.cancel() }
 

@@ -9,7 +9,7 @@ import Logging
 /// ```swift
 /// let history = try SQLiteTranscriptStore()      // ~/.local/share/dictationkit/history.sqlite
 /// let session = DictationSession(
-///     source: ALSACaptureSource(), preprocessing: AudioConversionChain(),
+///     source: ALSACaptureSource(), preprocessing: StandardPreprocessing(),
 ///     recognizer: PocketSphinxRecognizer(), transcriptStore: history)
 /// ```
 ///

@@ -1,6 +1,6 @@
 import DictationKit
 
-/// One step of an ``AudioConversionChain``: takes a buffer of samples and gives back the next
+/// One format conversion step of a ``StandardPreprocessing``: takes a buffer of samples and gives back the next
 /// stage's input.
 ///
 /// Stages are kept in order by the chain's processor; later filters (high-pass, AGC, VAD) join as

@@ -30,7 +30,7 @@ public struct AudioFramer: Sendable {
     /// - Parameters:
     ///   - sampleRate: The rate of the audio in Hz.
     ///   - frameDuration: The length of each frame; 20 ms at 16 kHz is 320 samples.
-    public init(sampleRate: Int, frameDuration: FrameDuration) {
+    public init(sampleRate: Int, frameDuration: EnergyVoiceActivityDetector.FrameDuration) {
         self.init(frameLength: frameDuration.samples(atSampleRate: sampleRate))
     }
 

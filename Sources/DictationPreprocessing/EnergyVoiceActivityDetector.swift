@@ -31,6 +31,10 @@ import DictationKit
 /// the floor, absolute floor -50 dBFS), at 1 nearly anything above the noise does (3 dB,
 /// -70 dBFS). The default, 0.5, finds read speech mixed with white noise at 10 dB SNR.
 ///
+/// ``StandardPreprocessing`` uses one, ``VoiceActivityDetecting/standard(sensitivity:frameDuration:)``,
+/// with a shorter hangover than the default: the session's endpointer waits for the trailing
+/// silence itself.
+///
 /// Feed it consecutive frames of ``frameDuration``, e.g. from an ``AudioFramer``:
 ///
 /// ```swift
@@ -41,7 +45,7 @@ import DictationKit
 ///     if decision.isSpeech { ... }
 /// }
 /// ```
-public struct EnergyVoiceActivityDetector: Sendable {
+public struct EnergyVoiceActivityDetector: VoiceActivityDetecting {
     /// The rate of the audio in Hz.
     public let sampleRate: Int
     /// The length of the frames the detector expects; its time constants count in these.
@@ -168,6 +172,15 @@ public struct EnergyVoiceActivityDetector: Sendable {
     /// - Returns: Whether speech is on, the frame's energy and the noise floor.
     public mutating func process(frame: [Float]) -> VoiceActivityDecision {
         frame.withUnsafeBufferPointer { process(frame: $0) }
+    }
+
+    /// A detector with this one's settings (frame duration, sensitivity, hangover) for audio at
+    /// another rate, with nothing learnt.
+    /// - Parameter sampleRate: The rate of the audio in Hz (at least 1).
+    /// - Returns: A fresh detector.
+    public func makeDetector(sampleRate: Int) -> EnergyVoiceActivityDetector {
+        EnergyVoiceActivityDetector(
+            sampleRate: sampleRate, frameDuration: frameDuration, sensitivity: sensitivity, hangover: hangover)
     }
 
     /// Forgets everything: the noise floor is learnt afresh from the next frames and speech is off.

@@ -1,13 +1,13 @@
 import DictationKit
 
-/// Lowers background noise as ``NoiseSuppression`` asks: always, or only while the chain finds
+/// Lowers background noise as ``StandardPreprocessing/NoiseSuppression`` asks: always, or only while the chain finds
 /// the audio noisy.
 ///
 /// The ``SpeexNoiseSuppressor`` runs on every sample in both modes, so that its noise estimate is
 /// ready the moment suppression engages. Its output is ``SpeexNoiseSuppressor/latency`` samples
 /// late (20 ms), which sets how the two modes go:
 ///
-/// - **Always** (``NoiseSuppression/on``): the output is the suppressor's, ``delay`` samples late
+/// - **Always** (``StandardPreprocessing/NoiseSuppression/on``): the output is the suppressor's, ``delay`` samples late
 ///   from the first sample, the first ``delay`` of them (near) silence.
 /// - **Automatic**: until the audio is first found noisy, the output is the input itself,
 ///   untouched and without delay, so clean audio goes through the chain exactly as with
@@ -40,12 +40,13 @@ final class NoiseSuppressionStage {
     private var shiftWeight: Float = 1
     private let fadeStep: Float
 
-    /// Builds the stage, or `nil` for ``NoiseSuppression/off`` or when libspeexdsp can't make its
+    /// Builds the stage, or `nil` for ``StandardPreprocessing/NoiseSuppression/off`` or when libspeexdsp can't make its
     /// state.
     /// - Parameters:
-    ///   - mode: ``NoiseSuppression/on`` or ``NoiseSuppression/automatic``.
+    ///   - mode: ``StandardPreprocessing/NoiseSuppression/on`` or
+    ///     ``StandardPreprocessing/NoiseSuppression/automatic``.
     ///   - sampleRate: The rate of the audio in Hz.
-    init?(mode: NoiseSuppression, sampleRate: Int) {
+    init?(mode: StandardPreprocessing.NoiseSuppression, sampleRate: Int) {
         guard mode != .off, let suppressor = SpeexNoiseSuppressor(sampleRate: sampleRate) else { return nil }
         self.suppressor = suppressor
         alwaysOn = mode == .on

@@ -1,18 +1,18 @@
 import DictationKit
 
-/// Judges the speech band of the recognizer's audio frame by frame with an
-/// ``EnergyVoiceActivityDetector``, placing the verdicts in the session's sample count, and
+/// Judges the speech band of the recognizer's audio frame by frame with a voice activity detector
+/// (``VoiceActivityDetecting``), placing the verdicts in the session's sample count, and
 /// measures how far the speech stands above the noise (``SpeechToNoiseEstimator``).
 ///
 /// The speech band is a copy of the audio through a 4th-order high-pass at 200 Hz, without the
 /// hum, its first harmonics and the rumble that would otherwise raise the detector's noise floor
-/// until quiet speech falls under it (see ``AudioConversionProcessor``).
+/// until quiet speech falls under it (see ``StandardPreprocessor``).
 ///
 /// A class, so that the framer's closure can reach the detector: the framer is being mutated
 /// while it calls back, and only a class's distinct properties may be touched meanwhile.
 final class VoiceActivityTracker {
     private var framer: AudioFramer
-    private var detector: EnergyVoiceActivityDetector
+    private var detector: any VoiceActivityDetecting
     private var speechBandFilter: HighPassFilter
     /// The speech band of the buffer being judged, kept to reuse its storage.
     private var speechBand: [Float] = []
@@ -24,20 +24,20 @@ final class VoiceActivityTracker {
     private(set) var speechToNoise: SpeechToNoiseEstimator
 
     /// - Parameters:
+    ///   - detector: A fresh detector for audio at `sampleRate`.
     ///   - sampleRate: The recognizer's rate.
-    ///   - options: The frame duration and sensitivity.
     ///   - skipping: How many samples at the start of the stream are an earlier stage's silence
     ///     (its latency): they are not judged, since digital silence would teach the detector a
     ///     noise floor far below the room's, and the first verdict is placed after them.
-    init(sampleRate: Int, options: AudioPreprocessingOptions, skipping: Int = 0) {
+    init(detector: any VoiceActivityDetecting, sampleRate: Int, skipping: Int = 0) {
         nextFrameStart = max(0, skipping)
         samplesToSkip = max(0, skipping)
-        framer = AudioFramer(sampleRate: sampleRate, frameDuration: options.frameDuration)
-        detector = EnergyVoiceActivityDetector(
-            sampleRate: sampleRate, frameDuration: options.frameDuration, sensitivity: options.vadSensitivity,
-            hangover: 0.06)
+        self.detector = detector
+        framer = AudioFramer(frameLength: detector.frameLength)
         speechBandFilter = HighPassFilter(sampleRate: sampleRate, cutoff: 200, order: 4)
-        speechToNoise = SpeechToNoiseEstimator(frameDuration: options.frameDuration.seconds)
+        // The frame's length in time, from its length in samples: for whole samples per frame
+        // (10 ms and up at 8 and 16 kHz) exactly the nominal duration.
+        speechToNoise = SpeechToNoiseEstimator(frameDuration: Double(framer.frameLength) / Double(max(1, sampleRate)))
     }
 
     /// Whether the latest verdict was speech (`false` before the first).

@@ -36,7 +36,7 @@ import Testing
             utterances: [.init("go forward ten meters", from: 1.5, to: 3.1)], realTimeFactor: 2,
             segmentation: .endpointer)
         let session = DictationSession(
-            source: ScriptedDeviceSource(steps: steps, bufferSeconds: 5), preprocessing: AudioConversionChain(),
+            source: ScriptedDeviceSource(steps: steps, bufferSeconds: 5), preprocessing: StandardPreprocessing(),
             recognizer: recognizer)
         var events: [DictationEvent] = []
         for await event in try await session.start(DictationOptions(reports: [.partials, .progress], maxDuration: 20)) {

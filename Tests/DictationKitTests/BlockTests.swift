@@ -13,7 +13,7 @@ import Testing
         ScriptedRecognizer.Utterance("stop here please", from: 5.0, to: 6.5),
     ]
 
-    static let options = DictationOptions(reports: [.partials, .stateChanges])
+    static let options = DictationOptions(reports: [.partials, .stateChanges], endpointing: .scripted)
 
     static func silence(seconds: Double) -> [Float] { [Float](repeating: 0, count: Int(seconds * 16_000)) }
 
@@ -236,7 +236,7 @@ import Testing
             source: InMemoryAudioSource(samples: Self.silence(seconds: 8)), preprocessing: PassthroughPreprocessing(),
             recognizer: recognizer)
         var events: [DictationEvent] = []
-        for await event in try await session.start(DictationOptions()) { events.append(event) }
+        for await event in try await session.start(DictationOptions(endpointing: .scripted)) { events.append(event) }
         let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
         #expect(errors.count == 1)
         #expect(errors.first?.code == .recognitionFailed)

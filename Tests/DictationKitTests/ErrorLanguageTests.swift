@@ -22,6 +22,7 @@ import Testing
         ("noSpeechDetected", .noSpeechDetected()),
         ("internal", .internal(detail)),
         ("sessionAlreadyRunning", .sessionAlreadyRunning()),
+        ("endpointerWithoutVoiceActivity", .endpointerWithoutVoiceActivity(preprocessing: "PassthroughPreprocessing")),
     ]
 
     @Test(arguments: factories)
@@ -148,7 +149,7 @@ import Testing
 
     @Test func startingTwiceIsRefusedInTheSessionsLanguage() async throws {
         let session = SessionContractTests.session(InMemoryAudioSource(samples: [], ending: .staysOpen))
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         await #expect {
             _ = try await session.start(DictationOptions(locale: "nb-NO"))
         } throws: { error in

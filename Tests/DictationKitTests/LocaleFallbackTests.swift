@@ -88,7 +88,7 @@ import Testing
         // ends there for any of them.
         let source = InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 2.5))
         let session = SessionContractTests.session(source)
-        let events = try await session.collectEvents(DictationOptions(locale: "nb-NO"))
+        let events = try await session.collectEvents(DictationOptions(locale: "nb-NO", endpointing: .scripted))
         #expect(events.first == .localeSelected(requested: "nb-NO", used: "en-US"))
         #expect(events.filter { $0.type == "localeSelected" }.count == 1)
         let finals = events.compactMap { if case .final(let transcript) = $0 { transcript.text } else { nil } }
@@ -103,7 +103,7 @@ import Testing
     @Test func aNorwegianSessionOnAnEnglishModelReportsNoSpeechInNorwegian() async throws {
         let source = InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 0.5))
         let session = SessionContractTests.session(source, recognizer: ScriptedRecognizer(utterances: []))
-        let events = try await session.collectEvents(DictationOptions(locale: "nb-NO"))
+        let events = try await session.collectEvents(DictationOptions(locale: "nb-NO", endpointing: .scripted))
         #expect(events.map(\.type) == ["localeSelected", "error"])
         guard case .error(let error) = events.last else { return }
         #expect(error.code == .noSpeechDetected)
@@ -112,7 +112,8 @@ import Testing
 
     @Test func aSessionInTheInstalledLocaleHasNoLocaleEvent() async throws {
         let source = InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 2.5))
-        let events = try await SessionContractTests.session(source).collectEvents(DictationOptions(locale: "en_US.UTF-8"))
+        let events = try await SessionContractTests.session(source).collectEvents(
+            DictationOptions(locale: "en_US.UTF-8", endpointing: .scripted))
         #expect(!events.contains { $0.type == "localeSelected" })
         #expect(events.first?.type == "partial")
     }

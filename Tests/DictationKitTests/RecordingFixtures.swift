@@ -88,7 +88,7 @@ enum RecordingFixtures {
     }
 
     static func options(reportsLevel: Bool = true) -> DictationOptions {
-        DictationOptions(reports: reportsLevel ? [.partials, .level] : .partials)
+        DictationOptions(reports: reportsLevel ? [.partials, .level] : .partials, endpointing: .scripted)
     }
 
     /// A session over `source`, recorded into `directory` by a ``RecordingSource`` unless it is `nil`.
@@ -124,9 +124,7 @@ enum RecordingFixtures {
 /// Preprocessing for sources of any rate and channels: hands the recognizer silence of the right
 /// length, so a session can run on audio that `PassthroughPreprocessing` would refuse.
 struct AnyFormatPreprocessing: AudioPreprocessing {
-    func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
-        throws(DictationError) -> any AudioProcessor
-    {
+    func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
         Processor(outputSampleRate: outputSampleRate)
     }
 

@@ -21,7 +21,7 @@ import Testing
 
     @Test func partialsThenExactlyOneFinalPerUtterance() async throws {
         let session = Self.session(InMemoryAudioSource(samples: Self.silence(seconds: 7)))
-        let events = try await session.collectEvents()
+        let events = try await session.collectEvents(DictationOptions(endpointing: .scripted))
 
         var finals: [Transcript] = []
         var openIndex: Int?
@@ -50,7 +50,7 @@ import Testing
 
     @Test func speechActivityAndProgressOnlyWhenAskedFor() async throws {
         let session = Self.session(InMemoryAudioSource(samples: Self.silence(seconds: 7)))
-        let options = DictationOptions(reports: [.speechActivity, .progress])
+        let options = DictationOptions(reports: [.speechActivity, .progress], endpointing: .scripted)
         let events = try await session.collectEvents(options)
         #expect(!events.contains { if case .partial = $0 { true } else { false } })
         let starts = events.compactMap { if case .speechStarted(let at) = $0 { at } else { nil } }
@@ -68,7 +68,7 @@ import Testing
     @Test func stopBeforeAnyResultEndsTheStreamWithNothing() async throws {
         let source = InMemoryAudioSource(samples: [], ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         await session.stop()
         let events = await stream.collected()
         // Nothing was heard: the one event says so, and is not fatal.
@@ -80,7 +80,7 @@ import Testing
         // 1.4 s of audio: the first utterance is half heard when the live source runs dry.
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1.4), ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         var events: [DictationEvent] = []
         for await event in stream {
             events.append(event)
@@ -100,7 +100,7 @@ import Testing
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1), ending: .staysOpen)
         let session = Self.session(source)
         await session.stop()
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         await session.stop()
         await session.stop()
         _ = await stream.collected()
@@ -110,7 +110,7 @@ import Testing
     @Test func nothingFollowsTheStreamsEnd() async throws {
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 2.5), ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         var iterator = stream.makeAsyncIterator()
         var count = 0
         // The first final arrives while the source still stays open; stop after it.
@@ -128,7 +128,7 @@ import Testing
     @Test func cancellingTheConsumerReleasesTheSource() async throws {
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1), ending: .staysOpen)
         let session = Self.session(source)
-        let stream = try await session.start(DictationOptions())
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
         let consumer = Task {
             var seen = 0
             for await _ in stream { seen += 1 }
@@ -141,7 +141,7 @@ import Testing
         await session.stop()
         #expect(source.closeCount == 1)
         // The session can run again once the cancelled run is over.
-        let again = try await session.start(DictationOptions())
+        let again = try await session.start(DictationOptions(endpointing: .scripted))
         await session.stop()
         _ = await again.collected()
         #expect(source.openCount == 2 && source.closeCount == 2)
@@ -149,8 +149,8 @@ import Testing
 
     @Test func startingTwiceIsRefusedWithACode() async throws {
         let session = Self.session(InMemoryAudioSource(samples: [], ending: .staysOpen))
-        let stream = try await session.start(DictationOptions())
-        await #expect(throws: DictationError.self) { _ = try await session.start(DictationOptions()) }
+        let stream = try await session.start(DictationOptions(endpointing: .scripted))
+        await #expect(throws: DictationError.self) { _ = try await session.start(DictationOptions(endpointing: .scripted)) }
         await session.stop()
         _ = await stream.collected()
     }
@@ -158,7 +158,7 @@ import Testing
     @Test func aFailingSourceLosesNothingReadBeforeTheFault() async throws {
         let vanished = DictationError(code: .deviceDisconnected, message: "gone")
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1.2), ending: .fails(vanished))
-        let events = try await Self.session(source).collectEvents()
+        let events = try await Self.session(source).collectEvents(DictationOptions(endpointing: .scripted))
         let kinds = events.map(\.type)
         #expect(kinds.suffix(2) == ["final", "error"], "the final of what was heard comes before the error")
         if case .final(let transcript) = events.dropLast().last { #expect(transcript.text == "go") }
@@ -169,7 +169,7 @@ import Testing
     @Test func aModelThatWillNotLoadIsAFatalErrorEvent() async throws {
         let recognizer = ScriptedRecognizer(utterances: Self.script, loadError: .modelNotFound("test"))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1))
-        let events = try await Self.session(source, recognizer: recognizer).collectEvents()
+        let events = try await Self.session(source, recognizer: recognizer).collectEvents(DictationOptions(endpointing: .scripted))
         #expect(events.count == 1)
         guard case .error(let error) = events.first else { return }
         #expect(error.code == .modelNotFound)
@@ -181,7 +181,7 @@ import Testing
         let recognizer = ScriptedRecognizer(
             utterances: Self.script, decodeError: (at: 2.5, error: .recognitionFailed("scripted")))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 7))
-        let events = try await Self.session(source, recognizer: recognizer).collectEvents()
+        let events = try await Self.session(source, recognizer: recognizer).collectEvents(DictationOptions(endpointing: .scripted))
         let finals = events.filter { $0.type == "final" }
         #expect(finals.count == 1, "the utterance before the failure was delivered")
         guard case .error(let error) = events.last else {

@@ -19,26 +19,26 @@ import Testing
     }
 
     @Test func maxDurationEndsTheSessionWithTheFinalOfWhatWasHeard() async throws {
-        let events = try await Self.run(DictationOptions(maxDuration: 1.5))
+        let events = try await Self.run(DictationOptions(maxDuration: 1.5, endpointing: .scripted))
         // 1.5 s in, the first utterance (0.5-2.0 s) is two-thirds heard.
         #expect(events.finalTexts == ["go forward"])
     }
 
     @Test func silenceAfterSpeechEndsTheSession() async throws {
-        let events = try await Self.run(DictationOptions(silenceTimeout: 0.8))
+        let events = try await Self.run(DictationOptions(silenceTimeout: 0.8, endpointing: .scripted))
         // The first pause (2.0-3.0 s) is longer than 0.8 s.
         #expect(events.finalTexts == ["go forward ten meters"])
-        let patient = try await Self.run(DictationOptions(silenceTimeout: 1.3))
+        let patient = try await Self.run(DictationOptions(silenceTimeout: 1.3, endpointing: .scripted))
         // Pauses of 1.0 and 1.2 s are shorter: all three utterances, then 1.3 s after the last.
         #expect(patient.finalTexts == ["go forward ten meters", "turn left", "stop here please"])
     }
 
     @Test func noSpeechTimeoutEndsWithNoSpeechDetected() async throws {
         let late = [ScriptedRecognizer.Utterance("too late", from: 5, to: 6)]
-        let events = try await Self.run(DictationOptions(noSpeechTimeout: 2), script: late)
+        let events = try await Self.run(DictationOptions(noSpeechTimeout: 2, endpointing: .scripted), script: late)
         #expect(events == [.error(.noSpeechDetected())])
         // Speech within the timeout keeps the session going until the audio ends it.
-        let early = try await Self.run(DictationOptions(maxDuration: 7, noSpeechTimeout: 2))
+        let early = try await Self.run(DictationOptions(maxDuration: 7, noSpeechTimeout: 2, endpointing: .scripted))
         #expect(early.finalTexts.count == 3)
         #expect(!early.contains(.error(.noSpeechDetected())))
     }
@@ -47,7 +47,7 @@ import Testing
         var samples = [Float](repeating: 0, count: 16_000)
         samples += (0..<16_000).map { Float(sin(Double($0) * 0.1)) * 0.5 }
         let session = SessionContractTests.session(InMemoryAudioSource(samples: samples))
-        let events = try await session.collectEvents(DictationOptions(reports: [.partials, .level]))
+        let events = try await session.collectEvents(DictationOptions(reports: [.partials, .level], endpointing: .scripted))
         let levels = events.compactMap { if case .level(let dbfs) = $0 { dbfs } else { nil } }
         #expect(levels.count == 20, "one level per 100 ms read")
         #expect(levels.prefix(10).allSatisfy { $0 == -100 }, "digital silence")
@@ -59,7 +59,7 @@ import Testing
         let session = DictationSession(
             source: OverrunningSource(), preprocessing: PassthroughPreprocessing(),
             recognizer: ScriptedRecognizer(utterances: Self.script))
-        let events = try await session.collectEvents()
+        let events = try await session.collectEvents(DictationOptions(endpointing: .scripted))
         let overruns = events.filter { if case .error(let error) = $0 { error.code == .captureOverrun } else { false } }
         #expect(overruns.count == 1)
         if case .error(let error) = overruns.first { #expect(!error.isFatal) }

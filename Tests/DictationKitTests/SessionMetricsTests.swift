@@ -24,8 +24,8 @@ import Testing
     }()
 
     static func run(
-        _ source: any AudioSource, recognizer: any SpeechRecognizer, options: DictationOptions = DictationOptions(),
-        metrics: TestMetrics
+        _ source: any AudioSource, recognizer: any SpeechRecognizer,
+        options: DictationOptions = DictationOptions(endpointing: .scripted), metrics: TestMetrics
     ) async throws -> [DictationEvent] {
         let session = DictationSession(source: source, preprocessing: PassthroughPreprocessing(), recognizer: recognizer)
         let stream = try await withMetricsFactory(metrics) { try await session.start(options) }
@@ -130,7 +130,7 @@ import Testing
             InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 1)),
             // A recognizer with no model at all, so that no fallback locale can stand in.
             recognizer: ScriptedRecognizer(utterances: Self.script, loadError: .localeUnsupported("nb-NO")),
-            options: DictationOptions(locale: "nb-NO"),
+            options: DictationOptions(locale: "nb-NO", endpointing: .scripted),
             metrics: unsupported)
         #expect(
             unsupported.counterTotal(
@@ -170,7 +170,7 @@ import Testing
             source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)),
             preprocessing: PassthroughPreprocessing(),
             recognizer: ScriptedRecognizer(utterances: Self.script, locale: locale))
-        let events = try await session.collectEvents(DictationOptions(locale: locale))
+        let events = try await session.collectEvents(DictationOptions(locale: locale, endpointing: .scripted))
         #expect(Self.count(events, "final") == 3)
         let dimensions = [("locale", locale)]
         #expect(global.counterTotal(label: "dictationkit_utterances", dimensions: dimensions) == 3)

@@ -18,7 +18,7 @@ import Testing
         // the machine schedules the test: a request is taken when the next buffer arrives.
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
         let session = DictationSession(
-            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+            source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         let stream = try await session.start(DictationOptions(reports: [.partials, .stateChanges]))
         let seen = PartialSeen()
         let consumer = Task {

@@ -31,7 +31,7 @@ import Testing
         let (source, push) = try liveSource()
         defer { push.finish() }
         let session = DictationSession(
-            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+            source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         var afterwards: [DictationEvent] = []
         var released = false
         var ended = false
@@ -73,7 +73,7 @@ import Testing
         let (source, push) = try Self.liveSource()
         defer { push.finish() }
         let session = DictationSession(
-            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+            source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         await session.endAudio()
         let stream = try await session.start(DictationOptions())
         await session.endAudio()

@@ -61,7 +61,7 @@ import Testing
         }
         let session = DictationSession(
             source: InMemoryAudioSource(samples: samples, sampleRate: Self.rate),
-            preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+            preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         var starts: [Double] = []
         var ends: [Double] = []
         var finals: [Transcript] = []

@@ -105,7 +105,7 @@ struct LibriVoxSessionAccuracyTests {
     ///   or not (and so decodes each utterance whole).
     static func transcribe(_ source: any AudioSource, partials: Bool = false) async throws -> [Transcript] {
         let session = DictationSession(
-            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+            source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         var finals: [Transcript] = []
         for await event in try await session.start(DictationOptions(reports: partials ? .partials : [])) {
             switch event {

@@ -24,7 +24,7 @@ import Testing
     /// Runs "go forward ten meters" through a whole session.
     static func session(locale: String, recognizer: PocketSphinxRecognizer) async throws -> [DictationEvent] {
         let session = DictationSession(
-            source: InMemoryAudioSource(samples: try Fixtures.goForward()), preprocessing: AudioConversionChain(),
+            source: InMemoryAudioSource(samples: try Fixtures.goForward()), preprocessing: StandardPreprocessing(),
             recognizer: recognizer)
         var events: [DictationEvent] = []
         for await event in try await session.start(DictationOptions(locale: locale, reports: [])) {

@@ -55,9 +55,11 @@ struct NoWordsFromNoiseTests {
         "fan rumble",
     ]
 
-    static func finals(_ samples: [Float], options: DictationOptions) async throws -> [Transcript] {
+    static func finals(
+        _ samples: [Float], options: DictationOptions, preprocessing: StandardPreprocessing = StandardPreprocessing()
+    ) async throws -> [Transcript] {
         let session = DictationSession(
-            source: InMemoryAudioSource(samples: samples, sampleRate: rate), preprocessing: AudioConversionChain(),
+            source: InMemoryAudioSource(samples: samples, sampleRate: rate), preprocessing: preprocessing,
             recognizer: try Fixtures.recognizer())
         var finals: [Transcript] = []
         for await event in try await session.start(options) {
@@ -72,8 +74,8 @@ struct NoWordsFromNoiseTests {
         let ours = try await Self.finals(samples, options: DictationOptions(reports: []))
         let raw = try await Self.finals(
             samples,
-            options: DictationOptions(
-                reportsPartials: false, preprocessing: .none, endpointing: EndpointingOptions(segmentation: .recognizer)))
+            options: DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)),
+            preprocessing: StandardPreprocessing(options: .none))
         let rawWords = raw.flatMap(\.words).map(\.text)
         print("\(name): DictationKit \(ours.flatMap(\.words).count) words; PocketSphinx's own detection, no chain: \(rawWords.count) words \(rawWords.prefix(8))")
         #expect(ours.allSatisfy { $0.text.isEmpty }, "\(name) gave \(ours.map(\.text))")

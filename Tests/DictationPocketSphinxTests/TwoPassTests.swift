@@ -31,7 +31,7 @@ struct TwoPassTests {
     /// Runs a session over a source and keeps its partials and finals.
     static func listen(to source: any AudioSource, partials: Bool) async throws -> Heard {
         let session = DictationSession(
-            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+            source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         var heard = Heard()
         for await event in try await session.start(DictationOptions(reports: partials ? .partials : [])) {
             switch event {
@@ -133,7 +133,7 @@ struct TwoPassTests {
         let silence = [Float](repeating: 0, count: 11_200)
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32))
         let session = DictationSession(
-            source: source, preprocessing: AudioConversionChain(), recognizer: try Fixtures.recognizer())
+            source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         let stream = try await session.start(DictationOptions(reports: .partials))
         Self.push(long + silence + short + silence, into: source, pacedAt: 1)
         var order: [DictationEvent] = []

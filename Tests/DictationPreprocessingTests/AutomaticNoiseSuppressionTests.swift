@@ -5,17 +5,19 @@ import Testing
 
 import DictationPreprocessing
 
-/// ``NoiseSuppression/automatic`` through the whole chain: off on clean speech, on on the same
-/// speech in white noise.
+/// ``StandardPreprocessing/NoiseSuppression/automatic`` through the whole chain: off on clean
+/// speech, on on the same speech in white noise.
 @Suite("Automatic noise suppression")
 struct AutomaticNoiseSuppressionTests {
     static let sampleRate = 16_000
 
     /// The chain's output and verdicts for a whole signal read in 100 ms buffers, as `dictate
     /// transcribe` reads a file.
-    static func run(_ input: [Float], options: AudioPreprocessingOptions) throws -> (samples: [Float], verdicts: [VoiceActivityFrame]) {
-        let processor = try AudioConversionChain().makeProcessor(
-            input: .recognizer, outputSampleRate: sampleRate, options: options)
+    static func run(
+        _ input: [Float], options: StandardPreprocessing.Options
+    ) throws -> (samples: [Float], verdicts: [VoiceActivityFrame]) {
+        let processor = try StandardPreprocessing(options: options).makeProcessor(
+            input: .recognizer, outputSampleRate: sampleRate)
         var samples: [Float] = []
         var verdicts: [VoiceActivityFrame] = []
         for start in stride(from: 0, to: input.count, by: 1_600) {
@@ -62,8 +64,8 @@ struct AutomaticNoiseSuppressionTests {
         arguments: ["clean", "quiet (-20 dB)", "50 Hz hum 6 dB under the speech"])
     func cleanSpeechIsUntouched(_ name: String) throws {
         let input = try Self.cleanVariant(name)
-        let automatic = try Self.run(input, options: AudioPreprocessingOptions())
-        let off = try Self.run(input, options: AudioPreprocessingOptions(noiseSuppression: .off))
+        let automatic = try Self.run(input, options: StandardPreprocessing.Options())
+        let off = try Self.run(input, options: StandardPreprocessing.Options(noiseSuppression: .off))
         #expect(automatic.samples.count == input.count, "not delayed")
         let difference = Self.firstDifference(automatic.samples, off.samples)
         #expect(difference == nil, "the outputs differ from sample \(difference ?? 0)")
@@ -77,8 +79,8 @@ struct AutomaticNoiseSuppressionTests {
         let speech = try SpeechRecordings.libriVox()
         let input = SpeechRecordings.noisy(speech, snr: snr, lead: 0.5, trail: 2, seed: 42)
         // Without gain control, so that the levels compare.
-        let automatic = try Self.run(input, options: AudioPreprocessingOptions(automaticGainControl: false))
-        let off = try Self.run(input, options: AudioPreprocessingOptions(noiseSuppression: .off, automaticGainControl: false))
+        let automatic = try Self.run(input, options: StandardPreprocessing.Options(automaticGainControl: false))
+        let off = try Self.run(input, options: StandardPreprocessing.Options(noiseSuppression: .off, automaticGainControl: false))
         let delay = automatic.samples.count - input.count
         #expect(delay == 320, "the audio fell back by the suppressor's latency when it engaged")
         // The last second is noise only, 1 s after the speech.
@@ -96,8 +98,8 @@ struct AutomaticNoiseSuppressionTests {
     @Test("White noise alone never engages it: no speech, nothing to judge")
     func noiseAloneStaysOff() throws {
         let input = SpeechRecordings.gaussianNoise(count: 10 * Self.sampleRate, level: -35, seed: 9)
-        let automatic = try Self.run(input, options: AudioPreprocessingOptions())
-        let off = try Self.run(input, options: AudioPreprocessingOptions(noiseSuppression: .off))
+        let automatic = try Self.run(input, options: StandardPreprocessing.Options())
+        let off = try Self.run(input, options: StandardPreprocessing.Options(noiseSuppression: .off))
         let difference = Self.firstDifference(automatic.samples, off.samples)
         #expect(difference == nil, "the outputs differ from sample \(difference ?? 0)")
     }

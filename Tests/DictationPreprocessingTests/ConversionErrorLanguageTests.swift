@@ -26,9 +26,8 @@ import Testing
 
     @Test func theRealChainThrowsTheSameErrorInNorwegian() {
         let error = #expect(throws: DictationError.self) {
-            _ = try AudioConversionChain().makeProcessor(
-                input: AudioFormat(sampleRate: 16_000, channelCount: 0, encoding: .float32), outputSampleRate: 16_000,
-                options: AudioPreprocessingOptions())
+            _ = try StandardPreprocessing().makeProcessor(
+                input: AudioFormat(sampleRate: 16_000, channelCount: 0, encoding: .float32), outputSampleRate: 16_000)
         }
         #expect(error == ConversionProblem.noChannels(0).error)
         #expect(error?.localized(for: "nb_NO.UTF-8").message.contains("lyden oppgir 0 kanaler") == true)

@@ -5,6 +5,9 @@ import Testing
 
 @testable import DictationPreprocessing
 
+/// The detector's frame lengths, for this target's tests (DictationKit's `FrameDuration` is deprecated).
+typealias FrameDuration = EnergyVoiceActivityDetector.FrameDuration
+
 @Suite("EnergyVoiceActivityDetector")
 struct EnergyVoiceActivityDetectorTests {
     static let sampleRate = 16_000

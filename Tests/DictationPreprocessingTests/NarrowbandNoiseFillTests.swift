@@ -39,15 +39,15 @@ struct NarrowbandNoiseFillTests {
 
     @Test("The chain adds the fill only for sources below the recognizer's rate")
     func chainUsesItOnlyForLowRates() throws {
-        let chain = AudioConversionChain()
+        let chain = StandardPreprocessing(options: .none)
         let silence = AudioFrame(samples: [Float](repeating: 0.05, count: 4_410), sampleRate: 44_100, channelCount: 1, startTime: 0)
         // From 44.1 kHz a constant stays (nearly) constant: no noise was added.
-        let wide = try chain.makeProcessor(input: AudioFormat(sampleRate: 44_100, channelCount: 1, encoding: .int16), outputSampleRate: 16_000, options: .none)
+        let wide = try chain.makeProcessor(input: AudioFormat(sampleRate: 44_100, channelCount: 1, encoding: .int16), outputSampleRate: 16_000)
         let out = try wide.process(silence).samples.dropFirst(400)
         #expect(out.allSatisfy { abs($0 - 0.05) < 0.001 })
 
         let tone = SignalAnalysis.sine(frequency: 500, amplitude: 0.2, sampleRate: 8_000, seconds: 1)
-        let narrow = try chain.makeProcessor(input: AudioFormat(sampleRate: 8_000, channelCount: 1, encoding: .int16), outputSampleRate: 16_000, options: .none)
+        let narrow = try chain.makeProcessor(input: AudioFormat(sampleRate: 8_000, channelCount: 1, encoding: .int16), outputSampleRate: 16_000)
         let upsampled = try narrow.process(AudioFrame(samples: tone, sampleRate: 8_000, channelCount: 1, startTime: 0)).samples
         let high = SignalAnalysis.amplitude(of: upsampled[4_000...], at: 6_000, sampleRate: 16_000)
         #expect(high > 1e-4, "8 kHz input gets energy above 4 kHz")

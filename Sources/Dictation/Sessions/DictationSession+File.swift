@@ -1,7 +1,7 @@
 extension DictationSession {
     /// A session of the standard stack on a recording: a WAV file, a raw PCM file (`.raw`,
     /// `.pcm`) or standard input (`-`), as `AudioFileSource` chooses; the standard preprocessing
-    /// (`AudioConversionChain`) and PocketSphinx.
+    /// (`StandardPreprocessing`) and PocketSphinx.
     ///
     /// ```swift
     /// let session = DictationSession.file("talk.wav")
@@ -32,7 +32,7 @@ extension DictationSession {
     ) -> DictationSession {
         DictationSession(
             source: AudioFileSource(path: path, rawFormat: rawFormat, pacing: pacing),
-            preprocessing: AudioConversionChain(), recognizer: recognizer, transcriptStore: transcriptStore)
+            preprocessing: StandardPreprocessing(), recognizer: recognizer, transcriptStore: transcriptStore)
     }
 
     /// Transcription of a recording in one call: the events of a session of the standard stack

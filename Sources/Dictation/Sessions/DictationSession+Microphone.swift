@@ -1,6 +1,6 @@
 extension DictationSession {
     /// A session of the standard stack on a microphone: ALSA capture, the standard preprocessing
-    /// (`AudioConversionChain`) and PocketSphinx.
+    /// (`StandardPreprocessing`) and PocketSphinx.
     ///
     /// ```swift
     /// let session = DictationSession.microphone(device: "default")
@@ -72,7 +72,7 @@ extension DictationSession {
         transcriptStore: (any TranscriptStore)? = nil
     ) -> DictationSession {
         DictationSession(
-            source: source, preprocessing: AudioConversionChain(), recognizer: recognizer,
+            source: source, preprocessing: StandardPreprocessing(), recognizer: recognizer,
             transcriptStore: transcriptStore)
     }
 }

@@ -72,11 +72,10 @@ final class SessionRun: Sendable {
         let processor: any AudioProcessor
         let decoders: SessionDecoders
         do {
-            processor = try preprocessing.makeProcessor(
-                input: input.format, outputSampleRate: recognizer.sampleRate, options: options.legacyPreprocessing)
-            // The endpointer needs the chain's voice activity; without it the recognizer segments.
-            let segmentation: UtteranceSegmentation =
-                processor.detectsVoiceActivity ? options.endpointing.segmentation : .recognizer
+            processor = try ProcessorSetup.makeProcessor(
+                preprocessing, input: input.format, outputSampleRate: recognizer.sampleRate, options: options)
+            // ProcessorSetup made sure that the endpointer, if asked for, gets the chain's voice activity.
+            let segmentation = options.endpointing.segmentation
             decoders = try SessionDecoders.load(
                 recognizer: recognizer, options: options, segmentation: segmentation, logger: logger)
         } catch {

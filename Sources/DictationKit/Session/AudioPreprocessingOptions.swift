@@ -4,6 +4,16 @@
 /// bring quiet speakers up to a steady level, and judge voice activity on 20 ms frames at medium
 /// sensitivity. ``none`` turns the conditioning off (the audio is only converted to the
 /// recognizer's format) but keeps voice activity detection, which the endpointer needs.
+///
+/// Deprecated: these settings belong to one chain, `StandardPreprocessing` in
+/// DictationPreprocessing, and are given to it where it is made, the conditioning as its
+/// `options` and the voice activity settings as its `voiceActivityDetector`:
+/// `StandardPreprocessing(options: .none, voiceActivityDetector: .standard(sensitivity: 0.7))`.
+/// `StandardPreprocessing(_:)` builds the chain from these options.
+@available(
+    *, deprecated,
+    message: "give the settings to the chain: StandardPreprocessing(options:voiceActivityDetector:) in DictationPreprocessing"
+)
 public struct AudioPreprocessingOptions: Sendable, Hashable {
     /// The high-pass filter's cutoff in Hz, or `nil` for no filter. Defaults to 90.
     public var highPassCutoff: Double?

@@ -2,6 +2,11 @@
 ///
 /// Shorter frames react sooner; longer ones are steadier in noise. 20 ms is the default, as in
 /// WebRTC's detector.
+///
+/// Deprecated with ``AudioPreprocessingOptions``: the frame length is a setting of the voice
+/// activity detector, `EnergyVoiceActivityDetector.FrameDuration` in DictationPreprocessing, which
+/// has the same cases and raw values.
+@available(*, deprecated, message: "use EnergyVoiceActivityDetector.FrameDuration (DictationPreprocessing)")
 public enum FrameDuration: Int, Sendable, Hashable, CaseIterable {
     /// 10 ms frames.
     case milliseconds10 = 10

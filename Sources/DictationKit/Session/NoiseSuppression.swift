@@ -6,6 +6,10 @@
 /// therefore measures how far the speech stands above the noise and engages only when the audio
 /// is noisy; until then the audio passes untouched and without delay. Suppression delays the
 /// audio by 20 ms.
+///
+/// Deprecated with ``AudioPreprocessingOptions``: `StandardPreprocessing.NoiseSuppression` in
+/// DictationPreprocessing has the same cases and raw values.
+@available(*, deprecated, message: "use StandardPreprocessing.NoiseSuppression (DictationPreprocessing)")
 public enum NoiseSuppression: String, Sendable, Hashable, CaseIterable {
     /// Never: the audio passes as it is.
     case off

@@ -1,9 +1,10 @@
 import DictationKit
 
-/// Runs one session's audio through an ``AudioConversionChain``: the format conversion stages,
+/// Runs one session's audio through a ``StandardPreprocessing``: the format conversion stages,
 /// then the high-pass filter, noise suppression, voice activity detection and gain control.
 ///
-/// Voice activity is judged on the speech band of the audio (``VoiceActivityTracker``): a copy
+/// Voice activity is judged by the chain's detector on the speech band of the audio
+/// (``VoiceActivityTracker``): a copy
 /// through a 4th-order high-pass at 200 Hz, without the hum, its first harmonics and the rumble
 /// that would otherwise raise the detector's noise floor until quiet speech falls under it. (The
 /// recognizer's front end starts at 130 Hz, so little that matters for words lies below.) It is
@@ -13,7 +14,7 @@ import DictationKit
 /// background up.
 ///
 /// Whether automatic noise suppression engages is judged on the speech band of the audio
-/// *before* suppression, by a second detector (``SpeechToNoiseEstimator``): judged after it, the
+/// *before* suppression, by a second detector with the same settings (``SpeechToNoiseEstimator``): judged after it, the
 /// audio would look clean as soon as suppression made it so, and the suppression would flicker.
 /// The first engagement waits for a pause in the speech, where the audio can fall back by the
 /// suppressor's latency unheard (``NoiseSuppressionStage``). Clean audio is never delayed, and
@@ -21,7 +22,7 @@ import DictationKit
 ///
 /// Start times are counted in output samples, so a frame's time is exactly where its first
 /// sample lies in what the recognizer has been given, whatever the filters' delays.
-final class AudioConversionProcessor: AudioProcessor {
+final class StandardPreprocessor: AudioProcessor {
     private let stages: [any AudioConversionStage]
     private let outputSampleRate: Int
     private var highPass: HighPassFilter?
@@ -37,8 +38,13 @@ final class AudioConversionProcessor: AudioProcessor {
     /// - Parameters:
     ///   - stages: The format conversion stages, in order.
     ///   - outputSampleRate: The recognizer's rate.
-    ///   - options: Which conditioning to do and how to judge voice activity.
-    init(stages: [any AudioConversionStage], outputSampleRate: Int, options: AudioPreprocessingOptions) {
+    ///   - options: Which conditioning to do.
+    ///   - voiceActivityDetector: The detector whose settings judge voice activity; each of the
+    ///     two judges gets a fresh one at `outputSampleRate`.
+    init(
+        stages: [any AudioConversionStage], outputSampleRate: Int, options: StandardPreprocessing.Options,
+        voiceActivityDetector: any VoiceActivityDetecting = EnergyVoiceActivityDetector.standard()
+    ) {
         self.stages = stages
         self.outputSampleRate = outputSampleRate
         highPass = options.highPassCutoff.map { HighPassFilter(sampleRate: outputSampleRate, cutoff: $0) }
@@ -46,10 +52,15 @@ final class AudioConversionProcessor: AudioProcessor {
         noiseSuppressor = suppressor
         noiseJudge =
             suppressor != nil && options.noiseSuppression == .automatic
-            ? VoiceActivityTracker(sampleRate: outputSampleRate, options: options) : nil
+            ? VoiceActivityTracker(
+                detector: voiceActivityDetector.makeDetector(sampleRate: outputSampleRate),
+                sampleRate: outputSampleRate)
+            : nil
         gainControl = options.automaticGainControl ? AutomaticGainControl(sampleRate: outputSampleRate) : nil
         // Always-on suppression starts with its latency's silence, which the detector must not learn from.
-        voiceActivity = VoiceActivityTracker(sampleRate: outputSampleRate, options: options, skipping: suppressor?.delay ?? 0)
+        voiceActivity = VoiceActivityTracker(
+            detector: voiceActivityDetector.makeDetector(sampleRate: outputSampleRate), sampleRate: outputSampleRate,
+            skipping: suppressor?.delay ?? 0)
     }
 
     var detectsVoiceActivity: Bool { true }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("AudioConversionProcessor")
-struct AudioConversionProcessorTests {
+@Suite("StandardPreprocessor")
+struct StandardPreprocessorTests {
     /// A stage that halves its input and fails on its second buffer.
     final class FailingStage: AudioConversionStage {
         private var calls = 0
@@ -20,7 +20,7 @@ struct AudioConversionProcessorTests {
 
     @Test("A failing stage's error reaches the caller, and time stays put")
     func failureIsThrown() throws {
-        let processor = AudioConversionProcessor(stages: [FailingStage()], outputSampleRate: 16_000, options: .none)
+        let processor = StandardPreprocessor(stages: [FailingStage()], outputSampleRate: 16_000, options: .none)
         let frame = AudioFrame(samples: [Float](repeating: 0.25, count: 3_200), sampleRate: 16_000, channelCount: 1, startTime: 0)
 
         #expect(try processor.process(frame).samples.count == 1_600)
@@ -31,7 +31,7 @@ struct AudioConversionProcessorTests {
 
     @Test("A stage's tail goes through the stages after it")
     func tailsFlowDownstream() throws {
-        let processor = AudioConversionProcessor(stages: [DoublingStage(), DoublingStage()], outputSampleRate: 16_000, options: .none)
+        let processor = StandardPreprocessor(stages: [DoublingStage(), DoublingStage()], outputSampleRate: 16_000, options: .none)
         // The first stage's tail [1] is doubled by the second, which then adds its own.
         #expect(try processor.flush().samples == [1, 1, 1])
     }

@@ -3,8 +3,8 @@ import Testing
 
 import DictationPreprocessing
 
-@Suite("AudioConversionChain")
-struct AudioConversionChainTests {
+@Suite("StandardPreprocessing")
+struct StandardPreprocessingTests {
     /// Runs a whole stream through a processor in reads of `framesPerRead`, as a session does.
     static func run(
         _ processor: any AudioProcessor, _ interleaved: [Float], format: AudioFormat, framesPerRead: Int
@@ -24,7 +24,7 @@ struct AudioConversionChainTests {
     @Test("Mono audio at the output rate passes through bit for bit")
     func passthroughIsBitExact() throws {
         let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
+        let processor = try StandardPreprocessing(options: .none).makeProcessor(input: format, outputSampleRate: 16_000)
         // Values a filter would alter: signed zero, the smallest subnormal, out-of-range peaks.
         let input = SignalAnalysis.noise(count: 4_000, amplitude: 1, seed: 1)
             + [-0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1.5, -3, .ulpOfOne]
@@ -40,7 +40,7 @@ struct AudioConversionChainTests {
         arguments: [(8_000, 1), (22_050, 2), (44_100, 2), (48_000, 6), (16_000, 2)])
     func convertsAndKeepsTime(sampleRate: Int, channelCount: Int) throws {
         let format = AudioFormat(sampleRate: sampleRate, channelCount: channelCount, encoding: .int16)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
+        let processor = try StandardPreprocessing(options: .none).makeProcessor(input: format, outputSampleRate: 16_000)
         let mono = SignalAnalysis.sine(frequency: 1_000, amplitude: 0.5, sampleRate: sampleRate, seconds: 2)
         // Every channel carries the tone, so the mean is the tone again.
         let interleaved = mono.flatMap { repeatElement($0, count: channelCount) }
@@ -64,7 +64,7 @@ struct AudioConversionChainTests {
     @Test("The chain gives what downmixing and resampling give one after the other")
     func matchesItsStages() throws {
         let format = AudioFormat(sampleRate: 44_100, channelCount: 2, encoding: .int16)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
+        let processor = try StandardPreprocessing(options: .none).makeProcessor(input: format, outputSampleRate: 16_000)
         let interleaved = SignalAnalysis.noise(count: 2 * 44_100, amplitude: 0.8, seed: 9)
         let output = try Self.run(processor, interleaved, format: format, framesPerRead: 4_410).flatMap(\.samples)
 
@@ -77,7 +77,7 @@ struct AudioConversionChainTests {
     @Test("Empty frames and a second flush are safe")
     func emptyFramesAndRepeatedFlush() throws {
         let format = AudioFormat(sampleRate: 48_000, channelCount: 2, encoding: .int16)
-        let processor = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
+        let processor = try StandardPreprocessing(options: .none).makeProcessor(input: format, outputSampleRate: 16_000)
         let empty = AudioFrame(samples: [], sampleRate: 48_000, channelCount: 2, startTime: 0)
         #expect(try processor.process(empty).samples.isEmpty)
         #expect(try processor.flush().samples.isEmpty)
@@ -99,7 +99,7 @@ struct AudioConversionChainTests {
                     AudioFormat(sampleRate: -16_000, channelCount: 2, encoding: .float32)])
     func rejectsEmptyFormats(format: AudioFormat) {
         #expect {
-            _ = try AudioConversionChain().makeProcessor(input: format, outputSampleRate: 16_000, options: .none)
+            _ = try StandardPreprocessing(options: .none).makeProcessor(input: format, outputSampleRate: 16_000)
         } throws: { error in
             (error as? DictationError)?.code == .invalidAudio
         }
@@ -108,7 +108,7 @@ struct AudioConversionChainTests {
     @Test("An output rate that isn't positive is an internal error")
     func rejectsBadOutputRate() {
         #expect {
-            _ = try AudioConversionChain().makeProcessor(input: .recognizer, outputSampleRate: 0, options: .none)
+            _ = try StandardPreprocessing(options: .none).makeProcessor(input: .recognizer, outputSampleRate: 0)
         } throws: { error in
             (error as? DictationError)?.code == .internal
         }
@@ -119,7 +119,7 @@ struct AudioConversionChainTests {
         let speech = try SpeechRecordings.libriVox()
         let silence = [Float](repeating: 0, count: 32_000)
         let input = silence + speech + silence
-        let processor = try AudioConversionChain().makeProcessor(input: .recognizer, outputSampleRate: 16_000)
+        let processor = try StandardPreprocessing().makeProcessor(input: .recognizer, outputSampleRate: 16_000)
         #expect(processor.detectsVoiceActivity)
         var verdicts: [VoiceActivityFrame] = []
         var produced = 0
@@ -145,10 +145,9 @@ struct AudioConversionChainTests {
 
     @Test("The standard chain removes 50 Hz hum and keeps the speech band")
     func standardChainFiltersHum() throws {
-        let processor = try AudioConversionChain().makeProcessor(
-            input: .recognizer, outputSampleRate: 16_000,
-            // The suppressor would also lower the steady 1 kHz tone, which it takes for noise.
-            options: AudioPreprocessingOptions(noiseSuppression: .off, automaticGainControl: false))
+        // The suppressor would also lower the steady 1 kHz tone, which it takes for noise.
+        let processor = try StandardPreprocessing(options: .init(noiseSuppression: .off, automaticGainControl: false))
+            .makeProcessor(input: .recognizer, outputSampleRate: 16_000)
         let hum = SignalAnalysis.sine(frequency: 50, amplitude: 0.3, sampleRate: 16_000, seconds: 2)
         let voice = SignalAnalysis.sine(frequency: 1_000, amplitude: 0.3, sampleRate: 16_000, seconds: 2)
         let output = try processor.process(
@@ -163,8 +162,8 @@ struct AudioConversionChainTests {
     @Test("With noise suppression always on, the verdicts sit where their audio comes out, after its delay")
     func voiceActivityFollowsTheSuppressorsDelay() throws {
         let input = [Float](repeating: 0, count: 16_000) + (try SpeechRecordings.libriVox())
-        let processor = try AudioConversionChain().makeProcessor(
-            input: .recognizer, outputSampleRate: 16_000, options: AudioPreprocessingOptions(noiseSuppression: .on))
+        let processor = try StandardPreprocessing(options: .init(noiseSuppression: .on))
+            .makeProcessor(input: .recognizer, outputSampleRate: 16_000)
         var produced = 0
         var verdicts: [VoiceActivityFrame] = []
         let body = try processor.process(AudioFrame(samples: input, sampleRate: 16_000, channelCount: 1, startTime: 0))

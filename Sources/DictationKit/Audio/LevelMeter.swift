@@ -32,7 +32,7 @@ public struct LevelMeter: Sendable {
     ///     level until ``reset()``; a huge one shows each buffer's own level). Defaults to 20.
     public init(sampleRate: Int, decayRate: Float = 20) {
         self.sampleRate = max(1, sampleRate)
-        self.decayRate = decayRate.clamped(to: 0...10_000, orIfNaN: 20)
+        self.decayRate = decayRate.isNaN ? 20 : min(10_000, max(0, decayRate))
     }
 
     /// The level of one buffer.
@@ -45,7 +45,8 @@ public struct LevelMeter: Sendable {
         var sumOfSquares = 0.0
         var peak: Float = 0
         for sample in samples {
-            let value = sample.finiteOrZero
+            // NaN and infinity count as silence, as in every stage of the chain.
+            let value = sample.isFinite ? sample : 0
             sumOfSquares += Double(value) * Double(value)
             peak = max(peak, abs(value))
         }

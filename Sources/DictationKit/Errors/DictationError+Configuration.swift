@@ -1,0 +1,27 @@
+extension DictationError.Code {
+    /// The parts a session was given don't work together: it asks for something one of them
+    /// can't do, such as the endpointer's segmentation with preprocessing that detects no voice
+    /// activity. The app has to change how it builds the session; trying again won't help.
+    public static let invalidConfiguration = DictationError.Code(rawValue: "invalidConfiguration")
+}
+
+extension DictationError {
+    /// A session that asks for ``UtteranceSegmentation/endpointer`` segmentation with a processor
+    /// that detects no voice activity (``AudioProcessor/detectsVoiceActivity``), which the
+    /// endpointer needs to find speech.
+    /// - Parameter preprocessing: The name of the preprocessing's type, for the app's developer.
+    /// - Returns: A fatal ``Code/invalidConfiguration`` error.
+    static func endpointerWithoutVoiceActivity(preprocessing: String) -> DictationError {
+        DictationError(
+            code: .invalidConfiguration,
+            message: Text(
+                english: "I can't find where speech starts and ends: the preprocessing (`\(preprocessing)`) detects no "
+                    + "voice activity, which my endpointer needs. Use preprocessing that detects it "
+                    + "(`StandardPreprocessing` does), or let the recognizer cut the utterances "
+                    + "(`EndpointingOptions(segmentation: .recognizer)`).",
+                norwegianBokmal: "Jeg finner ikke hvor talen begynner og slutter: forbehandlingen (`\(preprocessing)`) "
+                    + "oppdager ikke taleaktivitet, og det trenger endepunktdetektoren min. Bruk en forbehandling "
+                    + "som oppdager den (`StandardPreprocessing` gjør det), eller la talegjenkjenneren dele opp "
+                    + "ytringene (`EndpointingOptions(segmentation: .recognizer)`)."))
+    }
+}
