@@ -139,7 +139,8 @@ struct RunLoop {
             }
             frame = frame.truncated(at: limit)
         }
-        delivery.emit(.level(LevelMeterStandIn.rms(of: frame.samples)))
+        // The level of the audio as captured: before gain control and noise suppression change it.
+        delivery.emit(.level(LevelMeter.measure(frame.samples).rms))
         for block in blocker.blocks(from: frame) {
             try decode(block)
             processed += block.duration
@@ -214,15 +215,5 @@ struct RunLoop {
         guard options.reports.contains(.partials) else { return false }
         guard let captured = block.captureTime else { return true }
         return ContinuousClock.now - max(captured, listeningSince) <= Self.partialLagLimit
-    }
-}
-
-/// Until LevelMeter moves into DictationKit.
-enum LevelMeterStandIn {
-    static func rms(of samples: [Float]) -> Float {
-        guard !samples.isEmpty else { return -100 }
-        var sum: Float = 0
-        for sample in samples { sum += sample * sample }
-        return max(-100, 20 * log10(max((sum / Float(samples.count)).squareRoot(), 1e-10)))
     }
 }
