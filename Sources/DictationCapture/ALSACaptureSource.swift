@@ -14,15 +14,15 @@ import DictationKit
 /// let events = try await session.start(source: source, ...)
 /// ```
 ///
-/// Faults become ``DictationKit/DictationError``s: a device that is missing
-/// (``DictationKit/DictationError/Code/microphoneUnavailable``), in use by another program
-/// (``DictationKit/DictationError/Code/deviceBusy``) or not allowed
-/// (``DictationKit/DictationError/Code/permissionDenied``) when the session opens it; one that
+/// Faults become `DictationError`s: a device that is missing
+/// (`DictationError.Code.microphoneUnavailable`), in use by another program
+/// (`DictationError.Code.deviceBusy`) or not allowed
+/// (`DictationError.Code.permissionDenied`) when the session opens it; one that
 /// fails or is unplugged while capturing
-/// (``DictationKit/DictationError/Code/deviceDisconnected``, after the audio captured before it).
+/// (`DictationError.Code.deviceDisconnected`, after the audio captured before it).
 /// When the recognizer falls more than ``bufferSeconds`` behind, silence is dropped before speech
 /// (see there); what is dropped, and overruns the device recovers from, are reported as one
-/// non-fatal ``DictationKit/DictationError/Code/captureOverrun`` warning per episode, once the
+/// non-fatal `DictationError.Code.captureOverrun` warning per episode, once the
 /// recognizer has caught up. Audio is never dropped silently.
 public struct ALSACaptureSource: AudioSource {
     /// The ALSA PCM name: `default`, `hw:1,0`, `plughw:CARD=USB,DEV=0`, or a name from
@@ -35,17 +35,17 @@ public struct ALSACaptureSource: AudioSource {
     ///
     /// A microphone can't be asked to wait, so when the recognizer falls further behind, the queue
     /// sheds audio, and sheds silence first, so that what was said survives. The capture thread
-    /// judges every period with an ``DictationPreprocessing/EnergyVoiceActivityDetector`` (the
+    /// judges every period with an `EnergyVoiceActivityDetector` (the
     /// channels averaged). Over the bound, the oldest period judged silence is dropped, except the
     /// silence within 0.3 s before speech (the endpointer's pre-roll, which holds the start of a
     /// word the detector confirms a few frames late) and within 0.2 s after it (the detector's
     /// hangover, for quiet word endings). Only when no other silence is left does the oldest audio
     /// go, whatever it is. Dropped audio keeps its place in the stream: the frames after it start
-    /// later (``DictationKit/AudioFrame/startTime``), so the session sees the gap.
+    /// later (`AudioFrame.startTime`), so the session sees the gap.
     ///
     /// Each overrun episode, from the first drop (or device overrun) until the recognizer has caught
     /// up (the queue empty or under half the bound) or capture ends, is reported as one non-fatal
-    /// ``DictationKit/DictationError/Code/captureOverrun`` warning: how many seconds were dropped,
+    /// `DictationError.Code.captureOverrun` warning: how many seconds were dropped,
     /// how much of that was speech, and how often the device overran.
     public var bufferSeconds: Double
     /// An ALSA configuration file read instead of the system's, for tests; `nil` uses the system
@@ -75,14 +75,14 @@ public struct ALSACaptureSource: AudioSource {
 
     /// Opens the device and starts capturing on a dedicated thread.
     ///
-    /// The reader's ``DictationKit/AudioReader/format`` is the negotiated one. After
-    /// ``DictationKit/AudioReader/interrupt()`` capture stops and the device is released, and
-    /// reads return what was captured before, then `nil`; ``DictationKit/AudioReader/close()``
+    /// The reader's `AudioReader.format` is the negotiated one. After
+    /// `AudioReader.interrupt()` capture stops and the device is released, and
+    /// reads return what was captured before, then `nil`; `AudioReader.close()`
     /// returns once the device is closed.
     /// - Returns: A reader of the live audio.
-    /// - Throws: ``DictationKit/DictationError/Code/microphoneUnavailable`` when the device doesn't
-    ///   exist or offers no usable format, ``DictationKit/DictationError/Code/deviceBusy`` when
-    ///   another program has it, ``DictationKit/DictationError/Code/permissionDenied`` when the
+    /// - Throws: `DictationError.Code.microphoneUnavailable` when the device doesn't
+    ///   exist or offers no usable format, `DictationError.Code.deviceBusy` when
+    ///   another program has it, `DictationError.Code.permissionDenied` when the
     ///   user may not use it. Nothing is left open when it throws.
     public func open() throws(DictationError) -> any AudioReader {
         let device = device
@@ -104,11 +104,11 @@ public struct ALSACaptureSource: AudioSource {
     /// Opens the device without blocking and closes it at once, to see whether a session could use it.
     ///
     /// A device in use by another program can't be used now, so it is reported as
-    /// ``DictationKit/PermissionStatus/denied(reason:)`` with a reason that says so and what to do,
+    /// `PermissionStatus.denied(reason:)` with a reason that says so and what to do,
     /// rather than as granted.
-    /// - Returns: ``DictationKit/PermissionStatus/granted``;
-    ///   ``DictationKit/PermissionStatus/denied(reason:)`` when access is refused or the device is
-    ///   busy; ``DictationKit/PermissionStatus/noDevice`` when it doesn't exist.
+    /// - Returns: `PermissionStatus.granted`;
+    ///   `PermissionStatus.denied(reason:)` when access is refused or the device is
+    ///   busy; `PermissionStatus.noDevice` when it doesn't exist.
     public func checkAccess() -> PermissionStatus {
         accessError().map(ALSAError.permissionStatus(for:)) ?? .granted
     }

@@ -68,7 +68,7 @@ extension ALSACaptureSource {
 
 extension ALSACaptureSource {
     /// Turns libasound's own diagnostics on standard error ("ALSA lib pcm.c:...: Unknown PCM x")
-    /// off or back on. They repeat what DictationKit reports as a ``DictationError``, so a
+    /// off or back on. They repeat what DictationKit reports as a `DictationError`, so a
     /// command-line tool usually turns them off. This is a process-wide setting of libasound.
     /// - Parameter printed: `false` to discard them, `true` for libasound's default handler.
     public static func setLibraryMessagesPrinted(_ printed: Bool) {

@@ -16,7 +16,7 @@ import DictationKit
 /// - `-`: ``StandardInputSource``, which reads a WAV stream, or raw PCM in ``rawFormat``.
 /// - a name ending in `.raw` or `.pcm`, in any case: ``RawPCMFileSource`` in ``rawFormat``.
 /// - any other name: ``WAVFileSource``; a file that is not WAV fails to open with
-///   ``DictationKit/DictationError/Code/invalidAudio``.
+///   `DictationError.Code.invalidAudio`.
 public struct AudioFileSource: AudioSource {
     /// The path that means standard input: `-`.
     public static let standardInputPath = "-"
@@ -33,7 +33,7 @@ public struct AudioFileSource: AudioSource {
     /// - Parameters:
     ///   - path: A file, or `-` for standard input.
     ///   - rawFormat: The layout of headerless PCM (little-endian); 16 kHz mono 16-bit,
-    ///     ``DictationKit/AudioFormat/recognizer``, by default. Unused for WAV.
+    ///     `AudioFormat.recognizer`, by default. Unused for WAV.
     ///   - pacing: ``AudioPacing/unpaced`` to read as fast as possible (the default), or
     ///     ``AudioPacing/realTime`` to let the file stand in for a microphone.
     public init(path: String, rawFormat: AudioFormat = .recognizer, pacing: AudioPacing = .unpaced) {
@@ -54,7 +54,7 @@ public struct AudioFileSource: AudioSource {
 
     /// Opens standard input, the raw file or the WAV file, as the path says.
     /// - Returns: A reader positioned at the first sample.
-    /// - Throws: ``DictationKit/DictationError/Code/invalidAudio`` as ``StandardInputSource``,
+    /// - Throws: `DictationError.Code.invalidAudio` as ``StandardInputSource``,
     ///   ``RawPCMFileSource`` and ``WAVFileSource`` do: a missing or unreadable file, a damaged
     ///   or unsupported WAV file, an impossible ``rawFormat``.
     public func open() throws(DictationError) -> any AudioReader {
@@ -62,7 +62,7 @@ public struct AudioFileSource: AudioSource {
     }
 
     /// Files and standard input need no permission.
-    /// - Returns: What the source the path names says: ``DictationKit/PermissionStatus/granted``.
+    /// - Returns: What the source the path names says: `PermissionStatus.granted`.
     public func checkAccess() -> PermissionStatus {
         resolved.checkAccess()
     }

@@ -71,8 +71,8 @@ public final class PushAudioSource: AudioSource, Sendable {
     /// Opens the source for one session.
     /// - Returns: A reader that blocks until audio is appended, ``finish()`` is called or the
     ///   session stops.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when ``format`` has an impossible rate or
-    ///   channel count; ``DictationError/Code/deviceBusy`` when another session is reading.
+    /// - Throws: `DictationError.Code.invalidAudio` when ``format`` has an impossible rate or
+    ///   channel count; `DictationError.Code.deviceBusy` when another session is reading.
     public func open() throws(DictationError) -> any AudioReader {
         try format.validateReadable(origin: .pushedFormat)
         let id = try queue.withLock { (queue) throws(DictationError) -> UInt64 in

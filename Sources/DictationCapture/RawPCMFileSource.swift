@@ -4,7 +4,7 @@ import DictationKit
 ///
 /// Raw files carry no format, so a wrong `format` can't be detected: the audio would play at the
 /// wrong speed or as noise. PocketSphinx's test recordings, for example, are 16 kHz mono
-/// little-endian 16-bit (``DictationKit/AudioFormat/recognizer``). A trailing partial frame is ignored.
+/// little-endian 16-bit (`AudioFormat.recognizer`). A trailing partial frame is ignored.
 public struct RawPCMFileSource: AudioSource {
     /// The file to read.
     public var path: String
@@ -26,9 +26,9 @@ public struct RawPCMFileSource: AudioSource {
     }
 
     /// Opens the file.
-    /// - Returns: A reader at the start of the file; its ``AudioReader/expectedDuration`` comes
+    /// - Returns: A reader at the start of the file; its `AudioReader.expectedDuration` comes
     ///   from the file size.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when the file is missing or unreadable, or
+    /// - Throws: `DictationError.Code.invalidAudio` when the file is missing or unreadable, or
     ///   `format` has an impossible rate or channel count.
     public func open() throws(DictationError) -> any AudioReader {
         try format.validateReadable(origin: .rawFormat)

@@ -12,7 +12,7 @@ import DictationKit
 /// If the first bytes are `RIFF` (or `RF64`), the input is read as a WAV file, so
 /// `sox in.flac -t wav - | dictate transcribe -` works; anything else is taken as raw PCM in
 /// ``rawFormat``. Nothing is buffered beyond one read and nothing seeks, so a pipe that never ends
-/// (a live recorder) is read as it arrives, and ``AudioReader/interrupt()`` wakes a read that waits
+/// (a live recorder) is read as it arrives, and `AudioReader.interrupt()` wakes a read that waits
 /// for it.
 public struct StandardInputSource: AudioSource {
     /// The layout assumed when the input is not a WAV stream.
@@ -25,7 +25,7 @@ public struct StandardInputSource: AudioSource {
     /// Describes standard input as an audio source.
     /// - Parameters:
     ///   - rawFormat: The layout of raw (headerless) input; `nil` means 16 kHz mono 16-bit,
-    ///     ``DictationKit/AudioFormat/recognizer``. Ignored when the input is a WAV stream.
+    ///     `AudioFormat.recognizer`. Ignored when the input is a WAV stream.
     ///   - pacing: ``AudioPacing/unpaced`` (the default) or ``AudioPacing/realTime``.
     public init(rawFormat: AudioFormat? = nil, pacing: AudioPacing = .unpaced) {
         self.init(descriptor: STDIN_FILENO, rawFormat: rawFormat, pacing: pacing)
@@ -43,7 +43,7 @@ public struct StandardInputSource: AudioSource {
     /// This waits for the first four bytes (the whole header for a WAV stream), since the format
     /// must be known before the session can set up its preprocessor.
     /// - Returns: A reader positioned at the first sample.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when the input is empty, a damaged or
+    /// - Throws: `DictationError.Code.invalidAudio` when the input is empty, a damaged or
     ///   unsupported WAV stream, a compressed format, or ``rawFormat`` is impossible.
     public func open() throws(DictationError) -> any AudioReader {
         // Standard input belongs to the process; the reader must not close it.

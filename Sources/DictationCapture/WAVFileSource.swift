@@ -6,7 +6,7 @@ import DictationKit
 /// `WAVE_FORMAT_EXTENSIBLE` forms, at the file's own rate and channel count; the session's
 /// preprocessor converts to what the recognizer takes. Unknown chunks are skipped. A file cut
 /// off before the end its header announces delivers every whole frame it holds, then fails with
-/// ``DictationError/Code/invalidAudio``.
+/// `DictationError.Code.invalidAudio`.
 ///
 /// ```swift
 /// let session = DictationSession(source: WAVFileSource(path: "talk.wav"), ...)
@@ -28,9 +28,9 @@ public struct WAVFileSource: AudioSource {
     }
 
     /// Opens the file and reads its header.
-    /// - Returns: A reader positioned at the first sample; its ``AudioReader/expectedDuration`` is
+    /// - Returns: A reader positioned at the first sample; its `AudioReader.expectedDuration` is
     ///   set when the file's size agrees with its header.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when the file is missing, unreadable, not a
+    /// - Throws: `DictationError.Code.invalidAudio` when the file is missing, unreadable, not a
     ///   WAV file, or in an encoding that is not supported.
     public func open() throws(DictationError) -> any AudioReader {
         let input = try FileByteInput(path: path)

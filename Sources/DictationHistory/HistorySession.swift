@@ -4,7 +4,7 @@ import Foundation
 public struct HistorySession: Sendable, Hashable, Identifiable {
     /// The session's number in this history database: small, stable, never reused; what people type.
     public var id: Int64
-    /// The run's identifier (``DictationKit/TranscriptSessionInfo/id``).
+    /// The run's identifier (`TranscriptSessionInfo.id`).
     public var uuid: UUID
     /// When the run started.
     public var startedAt: Date

@@ -10,7 +10,7 @@ extension SQLiteTranscriptStore {
     /// The kept sessions, newest first.
     /// - Parameter limit: At most this many; `nil` for all.
     /// - Returns: The sessions, with their utterance counts and previews.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be read.
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be read.
     public func sessions(limit: Int? = nil) throws(DictationError) -> [HistorySession] {
         try read("list the sessions") { db in
             try Row.fetchAll(
@@ -23,7 +23,7 @@ extension SQLiteTranscriptStore {
     /// The kept sessions grouped by the day they started on, newest day first.
     /// - Parameter calendar: The calendar (and time zone) that says where a day begins.
     /// - Returns: One entry per day that has sessions, each with its sessions newest first.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be read.
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be read.
     public func sessionsByDay(calendar: Calendar = .current) throws(DictationError) -> [HistoryDay] {
         var days: [HistoryDay] = []
         for session in try sessions() {
@@ -40,7 +40,7 @@ extension SQLiteTranscriptStore {
     /// One session, by its number.
     /// - Parameter id: The ``HistorySession/id``.
     /// - Returns: The session, or `nil` when there is none with that number.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be read.
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be read.
     public func session(id: Int64) throws(DictationError) -> HistorySession? {
         try read("read a session") { db in
             try Row.fetchOne(db, sql: Self.sessionQuery + " WHERE s.id = ?", arguments: [id]).map(Self.session(from:))
@@ -51,7 +51,7 @@ extension SQLiteTranscriptStore {
     /// UUID (`3f2a`, any case), which may name several. All digits is always a session number.
     /// - Parameter reference: What was typed.
     /// - Returns: The sessions it names, newest first; empty when none.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be read.
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be read.
     public func sessions(matching reference: String) throws(DictationError) -> [HistorySession] {
         let reference = reference.trimmingCharacters(in: .whitespaces).lowercased()
         // A number is a session number, even when it could also begin a UUID.
@@ -68,7 +68,7 @@ extension SQLiteTranscriptStore {
     /// A session's utterances, in order.
     /// - Parameter sessionID: The ``HistorySession/id``.
     /// - Returns: Its kept finals; empty when the session has none or does not exist.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be read.
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be read.
     public func utterances(inSession sessionID: Int64) throws(DictationError) -> [HistoryUtterance] {
         try read("read a session's utterances") { db in
             try Row.fetchAll(
@@ -84,7 +84,7 @@ extension SQLiteTranscriptStore {
     ///   - limit: At most this many results.
     /// - Returns: The matches, newest session first and in order within a session; empty when
     ///   `words` has no word in it.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be read.
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be read.
     public func search(_ words: String, limit: Int = 100) throws(DictationError) -> [HistorySearchResult] {
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: words) else { return [] }
         return try read("search the history") { db in
@@ -115,7 +115,7 @@ extension SQLiteTranscriptStore {
     /// Deletes a session, its utterances and its recording file, if it has one.
     /// - Parameter id: The ``HistorySession/id``.
     /// - Returns: Whether there was such a session.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be written, or
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be written, or
     ///   the recording can't be removed (the session is deleted by then).
     @discardableResult
     public func deleteSession(id: Int64) throws(DictationError) -> Bool {
@@ -137,7 +137,7 @@ extension SQLiteTranscriptStore {
     ///   - sessionID: The ``HistorySession/id``.
     ///   - format: The format.
     /// - Returns: The document, or `nil` when there is no such session.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when the database can't be read.
+    /// - Throws: `DictationError.Code.historyUnavailable` when the database can't be read.
     public func export(sessionID: Int64, as format: TranscriptExportFormat) throws(DictationError) -> String? {
         guard try session(id: sessionID) != nil else { return nil }
         return format.render(try utterances(inSession: sessionID).map(\.transcript))

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import Logging
 
-/// A durable transcript history in an SQLite database: the ``DictationKit/TranscriptStore`` that
+/// A durable transcript history in an SQLite database: the `TranscriptStore` that
 /// DictationKit ships.
 ///
 /// ```swift
@@ -38,7 +38,7 @@ public final class SQLiteTranscriptStore: TranscriptStore {
     ///   - path: The database file; `nil` for ``defaultPath(environment:)``.
     ///   - environment: The environment the default path is read from.
     ///   - logger: Where the store logs; silent unless the app bootstrapped a log handler.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/historyUnavailable`` (not fatal) when
+    /// - Throws: `DictationError` with `DictationError.Code.historyUnavailable` (not fatal) when
     ///   the file can't be created or opened, or isn't a history database.
     public init(
         path: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -84,7 +84,7 @@ public final class SQLiteTranscriptStore: TranscriptStore {
 
     /// Records that a run started.
     /// - Parameter session: The run.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when it could not be written.
+    /// - Throws: `DictationError.Code.historyUnavailable` when it could not be written.
     public func sessionStarted(_ session: TranscriptSessionInfo) throws(DictationError) {
         try write("record a new session") { db in _ = try Self.rowID(of: session, in: db) }
     }
@@ -96,7 +96,7 @@ public final class SQLiteTranscriptStore: TranscriptStore {
     /// - Parameters:
     ///   - final: The final, with its session's utterance index.
     ///   - session: The run it belongs to.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when it could not be committed.
+    /// - Throws: `DictationError.Code.historyUnavailable` when it could not be committed.
     public func save(_ final: Transcript, session: TranscriptSessionInfo) throws(DictationError) {
         let words = Self.wordsJSON(final.words)
         let meanConfidence: Double? =
@@ -124,7 +124,7 @@ public final class SQLiteTranscriptStore: TranscriptStore {
     /// - Parameters:
     ///   - session: The run.
     ///   - date: When it ended.
-    /// - Throws: ``DictationError/Code/historyUnavailable`` when it could not be written.
+    /// - Throws: `DictationError.Code.historyUnavailable` when it could not be written.
     public func sessionEnded(_ session: TranscriptSessionInfo, at date: Date) throws(DictationError) {
         try write("record the end of a session") { db in
             let sessionID = try Self.rowID(of: session, in: db)

@@ -5,7 +5,7 @@ public enum TranscriptExportFormat: String, Sendable, Hashable, CaseIterable {
     /// One line per utterance.
     case text
     /// One JSON object per utterance, exactly as the session's final events
-    /// (``DictationKit/DictationEvent/jsonLine()``).
+    /// (`DictationEvent.jsonLine()`).
     case jsonl
     /// SubRip subtitles.
     case srt

@@ -6,7 +6,7 @@ extension DictationError {
     ///   - pack: The name of the pack, such as `"en-US-large"`.
     ///   - detail: What went wrong and what to do about it, in each language, as a sentence
     ///     without its final period.
-    /// - Returns: A ``DictationError/Code/modelInstallFailed`` error.
+    /// - Returns: A `DictationError.Code.modelInstallFailed` error.
     public static func modelInstallFailed(_ pack: String, _ detail: Text) -> DictationError {
         DictationError(
             code: .modelInstallFailed,
@@ -17,11 +17,11 @@ extension DictationError {
 
     /// A model pack that could not be installed, described in one language.
     ///
-    /// The detail reads the same in every language; prefer the overload taking ``DictationError/Text``.
+    /// The detail reads the same in every language; prefer the overload taking `DictationError.Text`.
     /// - Parameters:
     ///   - pack: The name of the pack, such as `"en-US-large"`.
     ///   - detail: What went wrong and what to do about it, as a sentence without its final period.
-    /// - Returns: A ``DictationError/Code/modelInstallFailed`` error.
+    /// - Returns: A `DictationError.Code.modelInstallFailed` error.
     public static func modelInstallFailed(_ pack: String, _ detail: String) -> DictationError {
         modelInstallFailed(pack, Text(detail))
     }
@@ -31,7 +31,7 @@ extension DictationError {
     ///   - pack: The name of the pack, such as `"en-US-large"`.
     ///   - detail: What went wrong and what to do about it, in each language, as a sentence
     ///     without its final period.
-    /// - Returns: A ``DictationError/Code/modelInstallFailed`` error.
+    /// - Returns: A `DictationError.Code.modelInstallFailed` error.
     public static func modelRemovalFailed(_ pack: String, _ detail: Text) -> DictationError {
         DictationError(
             code: .modelInstallFailed,
@@ -42,11 +42,11 @@ extension DictationError {
 
     /// A model pack that could not be removed, described in one language.
     ///
-    /// The detail reads the same in every language; prefer the overload taking ``DictationError/Text``.
+    /// The detail reads the same in every language; prefer the overload taking `DictationError.Text`.
     /// - Parameters:
     ///   - pack: The name of the pack, such as `"en-US-large"`.
     ///   - detail: What went wrong and what to do about it, as a sentence without its final period.
-    /// - Returns: A ``DictationError/Code/modelInstallFailed`` error.
+    /// - Returns: A `DictationError.Code.modelInstallFailed` error.
     public static func modelRemovalFailed(_ pack: String, _ detail: String) -> DictationError {
         modelRemovalFailed(pack, Text(detail))
     }

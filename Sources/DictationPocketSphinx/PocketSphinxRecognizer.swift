@@ -18,12 +18,12 @@ import Logging
 /// installed by ``ModelPackInstaller`` (`~/.local/share/dictationkit/models`), and
 /// `/usr/share/pocketsphinx/model` (Debian's
 /// `pocketsphinx-en-us` package). In a session, utterances are cut by the session's endpointer;
-/// with ``UtteranceSegmentation/recognizer`` they are cut by PocketSphinx's own voice activity
+/// with `UtteranceSegmentation.recognizer` they are cut by PocketSphinx's own voice activity
 /// detection, as in `pocketsphinx_continuous`, so the words match what that tool finds.
 /// PocketSphinx's log is switched off for the whole process: it would otherwise write to stderr.
 ///
 /// Times are seconds from the first sample the decoder was given:
-/// - a final spans its words (first word's start to last word's end); each ``Word`` carries its
+/// - a final spans its words (first word's start to last word's end); each `Word` carries its
 ///   frames' times (10 ms steps) and PocketSphinx's posterior probability as its confidence;
 /// - a partial runs from the estimated start of the utterance to the audio decoded so far;
 /// - speech start and end are the detector's: they include its pre-speech buffer (0.2 s) and
@@ -35,7 +35,7 @@ import Logging
 /// the recognizer's previous session ended with, rather than the model's generic estimate: its
 /// first utterance starts warm.
 ///
-/// Speech that goes on longer than the session's ``EndpointingOptions/maxUtteranceDuration`` is
+/// Speech that goes on longer than the session's `EndpointingOptions.maxUtteranceDuration` is
 /// cut into several utterances, each with its own speech start, end and final.
 public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// The sample rate PocketSphinx's acoustic models are trained for: 16 000 Hz.
@@ -44,7 +44,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// Where models are looked for.
     public var locator: PocketSphinxModelLocator
     /// The longest utterance of decoders made outside a session, in seconds; sessions use their
-    /// ``EndpointingOptions/maxUtteranceDuration``.
+    /// `EndpointingOptions.maxUtteranceDuration`.
     @available(*, deprecated, message: "set EndpointingOptions.maxUtteranceDuration; the session passes it to the decoder")
     public var maxUtteranceDuration: Double {
         get { defaultMaxUtteranceDuration }
@@ -147,7 +147,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// Finds the model for a locale.
     /// - Parameter locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
     /// - Returns: The model that ``makeDecoder(locale:segmentation:)`` would load.
-    /// - Throws: ``DictationError`` as ``PocketSphinxModelLocator/model(for:)`` does.
+    /// - Throws: `DictationError` as ``PocketSphinxModelLocator/model(for:)`` does.
     public func model(for locale: String) throws(DictationError) -> PocketSphinxModel {
         try locator.model(for: locale)
     }
@@ -155,15 +155,15 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// Loads the model for a locale into a new decoder.
     /// - Parameters:
     ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
-    ///   - segmentation: ``UtteranceSegmentation/endpointer`` for a decoder that is handed one
+    ///   - segmentation: `UtteranceSegmentation.endpointer` for a decoder that is handed one
     ///     utterance at a time (PocketSphinx's speech detection off);
-    ///     ``UtteranceSegmentation/recognizer`` for one that cuts a stream itself, as
+    ///     `UtteranceSegmentation.recognizer` for one that cuts a stream itself, as
     ///     `pocketsphinx_continuous` does.
-    /// - Returns: A decoder whose ``SpeechDecoder/locale`` is the model's locale (`"en-US"`).
-    /// - Throws: ``DictationError`` with ``DictationError/Code/localeUnsupported`` when no model is
-    ///   installed for the locale, ``DictationError/Code/modelNotFound`` when the model found is
+    /// - Returns: A decoder whose `SpeechDecoder.locale` is the model's locale (`"en-US"`).
+    /// - Throws: `DictationError` with `DictationError.Code.localeUnsupported` when no model is
+    ///   installed for the locale, `DictationError.Code.modelNotFound` when the model found is
     ///   incomplete or can't be loaded (or none is installed at all), and
-    ///   ``DictationError/Code/recognitionFailed`` when PocketSphinx rejects ``decoderOptions``.
+    ///   `DictationError.Code.recognitionFailed` when PocketSphinx rejects ``decoderOptions``.
     public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError)
         -> any SpeechDecoder
     {
@@ -208,8 +208,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
     ///   - segmentation: Who cuts the audio into utterances, as in ``makeDecoder(locale:segmentation:)``.
     ///   - reportsPartials: Whether the session shows partial hypotheses.
-    /// - Returns: A decoder whose ``SpeechDecoder/locale`` is the model's locale (`"en-US"`).
-    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    /// - Returns: A decoder whose `SpeechDecoder.locale` is the model's locale (`"en-US"`).
+    /// - Throws: `DictationError` as ``makeDecoder(locale:segmentation:)`` does.
     public func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
         throws(DictationError) -> any SpeechDecoder
     {
@@ -220,15 +220,15 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
 
     /// Loads the model for a locale into a new decoder for a session, as
     /// ``makeDecoder(locale:segmentation:reportsPartials:)`` does; with
-    /// ``UtteranceSegmentation/recognizer``, speech longer than `maxUtteranceDuration` is cut into
+    /// `UtteranceSegmentation.recognizer`, speech longer than `maxUtteranceDuration` is cut into
     /// several utterances so that the decoder's memory stays bounded.
     /// - Parameters:
     ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
     ///   - segmentation: Who cuts the audio into utterances.
     ///   - reportsPartials: Whether the session shows partial hypotheses.
     ///   - maxUtteranceDuration: The session's longest utterance, in seconds (at least 1).
-    /// - Returns: A decoder whose ``SpeechDecoder/locale`` is the model's locale (`"en-US"`).
-    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    /// - Returns: A decoder whose `SpeechDecoder.locale` is the model's locale (`"en-US"`).
+    /// - Throws: `DictationError` as ``makeDecoder(locale:segmentation:)`` does.
     public func makeDecoder(
         locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
     ) throws(DictationError) -> any SpeechDecoder {
@@ -256,14 +256,14 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     }
 
     /// Loads the streaming decoder that shows a session's partials while the whole-utterance
-    /// decoder makes its finals (two passes; see ``SpeechRecognizer/makePartialDecoder(locale:)``).
+    /// decoder makes its finals (two passes; see `SpeechRecognizer.makePartialDecoder(locale:)`).
     ///
     /// It searches each utterance as it is spoken, in one forward pass
-    /// (``streamingDefaults``, under the caller's ``decoderOptions``), and ends it without a
+    /// (`streamingDefaults`, under the caller's ``decoderOptions``), and ends it without a
     /// final: the finals of a session with partials are those of one without.
     /// - Parameter locale: The locale of the session's final decoder.
     /// - Returns: The partial decoder.
-    /// - Throws: ``DictationError`` as ``makeDecoder(locale:segmentation:)`` does.
+    /// - Throws: `DictationError` as ``makeDecoder(locale:segmentation:)`` does.
     public func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
         let model = try locator.model(for: locale)
         let options = decoderOptions.merging(Self.streamingDefaults) { caller, _ in caller }

@@ -23,7 +23,7 @@ public struct ChannelDownmixer: Sendable {
 
     /// Creates a downmixer.
     /// - Parameter channelCount: Interleaved channels in the input, at least 1.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when `channelCount` is less than 1.
+    /// - Throws: `DictationError.Code.invalidAudio` when `channelCount` is less than 1.
     public init(channelCount: Int) throws(DictationError) {
         guard channelCount >= 1 else {
             throw ConversionProblem.noChannels(channelCount).error

@@ -18,7 +18,8 @@ extension EnergyVoiceActivityDetector {
     /// Creates a detector whose frame length is given in DictationKit's deprecated type.
     /// - Parameters:
     ///   - sampleRate: The rate of the audio in Hz (at least 1).
-    ///   - frameDuration: The length of the frames that will be passed to ``process(frame:)``.
+    ///   - frameDuration: The length of the frames that will be passed to
+    ///     ``process(frame:)-(UnsafeBufferPointer<Float>)``.
     ///   - sensitivity: How readily quiet sounds count as speech, 0...1. Defaults to 0.5.
     ///   - hangover: Seconds that speech stays on after the last loud frame (0...2). Defaults to 0.2.
     @available(*, deprecated, message: "pass an EnergyVoiceActivityDetector.FrameDuration")

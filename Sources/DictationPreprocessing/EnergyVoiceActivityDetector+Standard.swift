@@ -5,7 +5,7 @@ extension VoiceActivityDetecting where Self == EnergyVoiceActivityDetector {
     /// ``EnergyVoiceActivityDetector`` with a 60 ms hangover.
     ///
     /// The hangover is shorter than the detector's own default (0.2 s) because the session's
-    /// endpointer bridges pauses itself: it waits for ``EndpointingOptions/trailingSilence`` after
+    /// endpointer bridges pauses itself: it waits for `EndpointingOptions.trailingSilence` after
     /// the last speech frame before it ends an utterance.
     ///
     /// ```swift

@@ -73,7 +73,7 @@ public struct EnergyVoiceActivityDetector: VoiceActivityDetecting {
     /// Whether the last frames were loud enough to start speech but speech is not confirmed yet
     /// (the onset delay): speech is probably starting.
     public var isSpeechStarting: Bool { !isSpeech && loudFramesInARow > 0 }
-    /// The current noise floor estimate in dBFS (``LevelMeter/floor`` before the first frame).
+    /// The current noise floor estimate in dBFS (`LevelMeter.floor` before the first frame).
     public private(set) var noiseFloor = Decibels.floor
 
     /// How long the first estimate of the noise floor listens, in seconds.
@@ -115,7 +115,7 @@ public struct EnergyVoiceActivityDetector: VoiceActivityDetecting {
     /// - Parameters:
     ///   - sampleRate: The rate of the audio in Hz (at least 1).
     ///   - frameDuration: The length of the frames that will be passed to
-    ///     ``process(frame:)``. Defaults to 20 ms.
+    ///     ``process(frame:)-(UnsafeBufferPointer<Float>)``. Defaults to 20 ms.
     ///   - sensitivity: How readily quiet sounds count as speech, 0 (only clear, loud speech) to 1
     ///     (nearly anything above the noise floor). Defaults to 0.5.
     ///   - hangover: Seconds that speech stays on after the last loud frame (0...2). Defaults to 0.2.

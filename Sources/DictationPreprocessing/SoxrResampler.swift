@@ -29,7 +29,7 @@ public final class SoxrResampler {
     /// - Parameters:
     ///   - inputSampleRate: Samples per second of the input, at least 1.
     ///   - outputSampleRate: Samples per second wanted, at least 1.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when a rate is not positive or soxr can't
+    /// - Throws: `DictationError.Code.invalidAudio` when a rate is not positive or soxr can't
     ///   convert between the two rates.
     public init(inputSampleRate: Int, outputSampleRate: Int) throws(DictationError) {
         guard inputSampleRate >= 1 else {
@@ -67,7 +67,7 @@ public final class SoxrResampler {
     /// difference comes out of ``flush()``.
     /// - Parameter samples: The next mono samples at ``inputSampleRate``; may be empty.
     /// - Returns: The mono samples at ``outputSampleRate`` that this input completes.
-    /// - Throws: ``DictationError/Code/internal`` when soxr reports a failure.
+    /// - Throws: `DictationError.Code.internal` when soxr reports a failure.
     public func process(_ samples: [Float]) throws(DictationError) -> [Float] {
         // soxr reads a null input pointer as end of stream, and an empty array may have none.
         guard !samples.isEmpty else { return [] }
@@ -104,7 +104,7 @@ public final class SoxrResampler {
     /// Ends the stream: returns the samples still inside the filter and makes the resampler ready
     /// for a new stream. Calling it again, or before any input, returns nothing.
     /// - Returns: The last mono samples at ``outputSampleRate``.
-    /// - Throws: ``DictationError/Code/internal`` when soxr reports a failure.
+    /// - Throws: `DictationError.Code.internal` when soxr reports a failure.
     public func flush() throws(DictationError) -> [Float] {
         guard hasPendingInput else { return [] }
         hasPendingInput = false

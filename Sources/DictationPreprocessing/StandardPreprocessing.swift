@@ -45,8 +45,8 @@ public struct StandardPreprocessing: AudioPreprocessing {
     ///   - outputSampleRate: The rate the recognizer takes, usually 16000.
     /// - Returns: A processor whose frames are mono at `outputSampleRate`, with start times counted
     ///   in output samples, and which detects voice activity.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when `input` has no channels or no positive
-    ///   rate, or its rate can't be converted; ``DictationError/Code/internal`` when
+    /// - Throws: `DictationError.Code.invalidAudio` when `input` has no channels or no positive
+    ///   rate, or its rate can't be converted; `DictationError.Code.internal` when
     ///   `outputSampleRate` is not positive.
     public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
         guard input.channelCount >= 1 else {

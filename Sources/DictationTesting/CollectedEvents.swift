@@ -17,7 +17,7 @@ extension DictationBridge {
     ///   - onEvent: Called with each event as it arrives (to stop, pause or commit at a chosen
     ///     moment); its return value is ignored.
     /// - Returns: Every event of the run, in order.
-    /// - Throws: What ``DictationBridge/start(_:)`` throws.
+    /// - Throws: What `DictationBridge.start(_:)` throws.
     public func collectEvents(
         _ options: DictationOptions = DictationOptions(), onEvent: (DictationEvent) async -> Void = { _ in }
     ) async throws -> [DictationEvent] {

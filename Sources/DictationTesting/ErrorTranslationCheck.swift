@@ -1,7 +1,7 @@
 import DictationKit
 
 /// Checks that an error reads right in each language, for tests of errors an app builds with
-/// ``DictationKit/DictationError/Text``.
+/// `DictationError.Text`.
 ///
 /// The language checks look for words that are typical of one language and never appear in
 /// the other, outside `code spans`; they catch a message left untranslated or a detail in the

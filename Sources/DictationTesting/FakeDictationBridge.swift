@@ -1,7 +1,7 @@
 import DictationKit
 import Synchronization
 
-/// A stand-in for a ``DictationKit/DictationSession`` in an app's own tests: it plays the events
+/// A stand-in for a `DictationSession` in an app's own tests: it plays the events
 /// a test scripts, keeps blocks as a session does, and records every call the app made.
 ///
 /// ```swift
@@ -76,14 +76,14 @@ public final class FakeDictationBridge: BlockDictationBridge {
         return permission
     }
 
-    /// Records the call; `true` when the permission is ``PermissionStatus/granted``.
+    /// Records the call; `true` when the permission is `PermissionStatus.granted`.
     public func isAvailable() async -> Bool {
         record(.isAvailable)
         return permission == .granted
     }
 
     /// Records the call and plays the script.
-    /// - Throws: ``DictationError`` when a run is already going, as a session does.
+    /// - Throws: `DictationError` when a run is already going, as a session does.
     public func start(_ options: DictationOptions) async throws -> AsyncStream<DictationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: DictationEvent.self)
         let started = shared.withLock { state -> Bool in
@@ -115,13 +115,13 @@ public final class FakeDictationBridge: BlockDictationBridge {
         end(committing: true)
     }
 
-    /// Records the call; the state becomes ``DictationState/paused``.
+    /// Records the call; the state becomes `DictationState.paused`.
     public func pause() async {
         record(.pause)
         change(to: .paused)
     }
 
-    /// Records the call; the state becomes ``DictationState/listening``.
+    /// Records the call; the state becomes `DictationState.listening`.
     public func resume() async {
         record(.resume)
         change(to: .listening)

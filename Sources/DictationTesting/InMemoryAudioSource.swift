@@ -39,7 +39,7 @@ public final class InMemoryAudioSource: AudioSource {
     ///   - ending: What happens after the last sample.
     ///   - speed: When given, the source plays like a live microphone at this many times real
     ///     time (1 for real time): a read waits until its audio would have been heard, and the
-    ///     reader is ``AudioReader/isLive``. `nil` (the default): reads return at once, like a file.
+    ///     reader is `AudioReader.isLive`. `nil` (the default): reads return at once, like a file.
     public init(
         samples: [Float], sampleRate: Int = 16_000, channelCount: Int = 1, ending: Ending = .endOfAudio,
         speed: Double? = nil

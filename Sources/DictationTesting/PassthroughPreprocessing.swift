@@ -19,7 +19,7 @@ public struct PassthroughPreprocessing: AudioPreprocessing {
     ///   - input: The source's format; it must be mono at `outputSampleRate`.
     ///   - outputSampleRate: The recognizer's rate.
     /// - Returns: A pass-through processor, which detects no voice activity.
-    /// - Throws: ``DictationError/Code/invalidAudio`` when the input would need converting.
+    /// - Throws: `DictationError.Code.invalidAudio` when the input would need converting.
     public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
         guard input.channelCount == 1, input.sampleRate == outputSampleRate else {
             throw DictationError.invalidAudio(

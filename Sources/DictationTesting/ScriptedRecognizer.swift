@@ -8,7 +8,7 @@ import DictationKit
 /// word; at its end comes the final. A session stopped in the middle of an utterance gets the
 /// words heard so far as that utterance's final, as a real decoder would give.
 ///
-/// With ``UtteranceSegmentation/endpointer`` segmentation it is handed the utterances the
+/// With `UtteranceSegmentation.endpointer` segmentation it is handed the utterances the
 /// session's endpointer cuts instead, each with its start time, and hears the scripted words
 /// that end inside them. It can be made slow on purpose (`realTimeFactor`), to test what a
 /// session does when decoding can't keep up with the audio.
@@ -54,8 +54,8 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     ///   - decodeFailureCount: How many calls fail from then on; `nil` (the default): every one.
     ///   - realTimeFactor: Seconds of work, spent waiting, per second of audio decoded; 0 (the
     ///     default) decodes at once, 2 is twice as slow as real time.
-    ///   - segmentation: ``UtteranceSegmentation/recognizer`` (the default): the script says where
-    ///     utterances are; ``UtteranceSegmentation/endpointer``: the session's endpointer does.
+    ///   - segmentation: `UtteranceSegmentation.recognizer` (the default): the script says where
+    ///     utterances are; `UtteranceSegmentation.endpointer`: the session's endpointer does.
     public init(
         utterances: [Utterance], locale: String = "en-US", sampleRate: Int = 16_000,
         loadError: DictationError? = nil, decodeError: (at: Double, error: DictationError)? = nil,
@@ -83,7 +83,7 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     ///   - locale: Must be the script's locale.
     ///   - segmentation: Ignored.
     /// - Returns: A decoder at time zero.
-    /// - Throws: The configured load error, or ``DictationError/Code/localeUnsupported`` for another locale.
+    /// - Throws: The configured load error, or `DictationError.Code.localeUnsupported` for another locale.
     public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError)
         -> any SpeechDecoder
     {

@@ -13,10 +13,10 @@ import Foundation
 /// ```
 ///
 /// Each failed check says why and what to do, in English and Norwegian bokmål, and carries the
-/// coded ``DictationError`` behind it when there is one: the device's
-/// (``DictationError/Code/microphoneUnavailable``, ``DictationError/Code/deviceBusy``,
-/// ``DictationError/Code/permissionDenied``) and the locale's
-/// (``DictationError/Code/localeUnsupported``, ``DictationError/Code/modelNotFound``, ...).
+/// coded `DictationError` behind it when there is one: the device's
+/// (`DictationError.Code.microphoneUnavailable`, `DictationError.Code.deviceBusy`,
+/// `DictationError.Code.permissionDenied`) and the locale's
+/// (`DictationError.Code.localeUnsupported`, `DictationError.Code.modelNotFound`, ...).
 /// Nothing is left open.
 public struct ReadinessReport: Sendable, Hashable {
     /// The findings, in the order they were checked: ``Check/Subject/captureDevices``,
@@ -40,7 +40,7 @@ public struct ReadinessReport: Sendable, Hashable {
     /// device and loading the model block for up to a few seconds).
     /// - Parameters:
     ///   - device: The ALSA capture device to open: `"default"` (the default), or a name
-    ///     ``ALSACaptureSource/captureDevices()`` lists.
+    ///     `ALSACaptureSource.captureDevices()` lists.
     ///   - locale: The locale whose model should load; `"en-US"` by default.
     ///   - recognizer: The recognizer whose models are checked; by default the one a session of
     ///     the standard stack uses.

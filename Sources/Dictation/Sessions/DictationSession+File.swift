@@ -1,7 +1,7 @@
 extension DictationSession {
     /// A session of the standard stack on a recording: a WAV file, a raw PCM file (`.raw`,
-    /// `.pcm`) or standard input (`-`), as ``AudioFileSource`` chooses; the standard preprocessing
-    /// (``StandardPreprocessing``) and PocketSphinx.
+    /// `.pcm`) or standard input (`-`), as `AudioFileSource` chooses; the standard preprocessing
+    /// (`StandardPreprocessing`) and PocketSphinx.
     ///
     /// ```swift
     /// let session = DictationSession.file("talk.wav")
@@ -12,12 +12,12 @@ extension DictationSession {
     ///
     /// For options of the session's own (without partials a file is decoded in one search
     /// instead of two, sooner, to the same finals); for a stream with the defaults,
-    /// ``transcribe(_:locale:)`` is one call. Nothing is opened until ``start(_:)``.
+    /// ``transcribe(_:locale:)`` is one call. Nothing is opened until `start(_:)`.
     /// - Parameters:
     ///   - path: The file, or `-` for standard input.
     ///   - rawFormat: The layout of headerless PCM; 16 kHz mono 16-bit by default. Unused for WAV.
-    ///   - pacing: ``AudioPacing/unpaced`` to read as fast as possible (the default), or
-    ///     ``AudioPacing/realTime`` to let the file stand in for a microphone.
+    ///   - pacing: `AudioPacing.unpaced` to read as fast as possible (the default), or
+    ///     `AudioPacing.realTime` to let the file stand in for a microphone.
     ///   - recognizer: The PocketSphinx recognizer; by default one with the installed model of the
     ///     best rank for the locale each run asks for.
     ///   - transcriptStore: Where each final is kept before it is delivered; `nil`, the default,
@@ -45,15 +45,15 @@ extension DictationSession {
     /// ```
     ///
     /// The stream ends after the last final, or with an error event when the file can't be read
-    /// (``DictationError/Code/invalidAudio``). Dropping it cancels the session.
+    /// (`DictationError.Code.invalidAudio`). Dropping it cancels the session.
     /// - Parameters:
     ///   - path: A WAV file, a raw PCM file (`.raw`, `.pcm`: 16 kHz mono 16-bit), or `-` for
     ///     standard input (WAV, or raw PCM in that layout).
     ///   - locale: The locale to recognize, `"en-US"` by default; without a model for it, the
-    ///     process locale's or `en-US`, announced by a ``DictationEvent/localeSelected(requested:used:)``
+    ///     process locale's or `en-US`, announced by a `DictationEvent.localeSelected(requested:used:)`
     ///     event.
-    /// - Returns: The events, as ``start(_:)`` returns them.
-    /// - Throws: What ``start(_:)`` throws; a new session never has a run going.
+    /// - Returns: The events, as `start(_:)` returns them.
+    /// - Throws: What `start(_:)` throws; a new session never has a run going.
     public static func transcribe(_ path: String, locale: String = "en-US") async throws
         -> AsyncStream<DictationEvent>
     {

@@ -1,6 +1,6 @@
 extension DictationSession {
     /// A session of the standard stack on a microphone: ALSA capture, the standard preprocessing
-    /// (``StandardPreprocessing``) and PocketSphinx.
+    /// (`StandardPreprocessing`) and PocketSphinx.
     ///
     /// ```swift
     /// let session = DictationSession.microphone(device: "default")
@@ -9,12 +9,12 @@ extension DictationSession {
     /// await session.stop()
     /// ```
     ///
-    /// For the session's controls (``stop()``, ``pause()``, ``commit()``) and its options; when a
+    /// For the session's controls (`stop()`, `pause()`, `commit()`) and its options; when a
     /// stream is all that is needed, ``dictate(locale:device:)`` is one call. Nothing is opened
-    /// until ``start(_:)``.
+    /// until `start(_:)`.
     /// - Parameters:
     ///   - device: The ALSA capture device: `"default"` (the default), or a name
-    ///     ``ALSACaptureSource/captureDevices()`` lists.
+    ///     `ALSACaptureSource.captureDevices()` lists.
     ///   - recognizer: The PocketSphinx recognizer; by default one with the installed model of the
     ///     best rank for the locale each run asks for.
     ///   - transcriptStore: Where each final is kept before it is delivered; `nil`, the default,
@@ -40,17 +40,17 @@ extension DictationSession {
     /// The session runs until the stream is dropped (a `break` out of the loop, a cancelled
     /// task), which cancels it and releases the microphone, or until a fatal error, which ends
     /// the stream. To stop it with its last final delivered, or with a timeout, make it with
-    /// ``microphone(device:recognizer:transcriptStore:)`` and call ``start(_:)`` and ``stop()``.
+    /// ``microphone(device:recognizer:transcriptStore:)`` and call `start(_:)` and `stop()`.
     /// - Parameters:
     ///   - locale: The locale to recognize, `"en-US"` by default; without a model for it, the
-    ///     process locale's or `en-US`, announced by a ``DictationEvent/localeSelected(requested:used:)``
+    ///     process locale's or `en-US`, announced by a `DictationEvent.localeSelected(requested:used:)`
     ///     event.
     ///   - device: The ALSA capture device, `"default"` by default.
-    /// - Returns: The events, as ``start(_:)`` returns them. A microphone that can't be opened
-    ///   ends the stream with an error event (``DictationError/Code/microphoneUnavailable``,
-    ///   ``DictationError/Code/deviceBusy``, ``DictationError/Code/permissionDenied``), as does a
+    /// - Returns: The events, as `start(_:)` returns them. A microphone that can't be opened
+    ///   ends the stream with an error event (`DictationError.Code.microphoneUnavailable`,
+    ///   `DictationError.Code.deviceBusy`, `DictationError.Code.permissionDenied`), as does a
     ///   locale for which no model at all is installed.
-    /// - Throws: What ``start(_:)`` throws; a new session never has a run going.
+    /// - Throws: What `start(_:)` throws; a new session never has a run going.
     public static func dictate(locale: String = "en-US", device: String = "default") async throws
         -> AsyncStream<DictationEvent>
     {

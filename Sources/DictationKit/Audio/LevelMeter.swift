@@ -1,8 +1,8 @@
 /// Measures the RMS and peak level of audio in dBFS, for level displays and for the `.level`
 /// events of a session.
 ///
-/// Measure one buffer with the static ``measure(_:)``. For a meter
-/// on screen, keep a `LevelMeter` and ``process(_:)`` every buffer:
+/// Measure one buffer with the static ``measure(_:)-([Float])``. For a meter
+/// on screen, keep a `LevelMeter` and ``process(_:)-([Float])`` every buffer:
 /// its ``level`` jumps up at once to a louder buffer but falls back at most ``decayRate`` dB per
 /// second, the way a peak-programme meter moves, so the display doesn't flicker between syllables.
 ///

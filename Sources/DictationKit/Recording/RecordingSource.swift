@@ -22,7 +22,7 @@ import Synchronization
 /// reported once as a non-fatal ``DictationError/Code/recordingFailed`` event.
 ///
 /// What is recorded is the source's audio, at its own rate and with its own channels, stored as
-/// 16-bit PCM (see ``SourceRecording`` for why).
+/// 16-bit PCM (see `SourceRecording` for why).
 public final class RecordingSource: AudioSource {
     /// The source whose audio is recorded.
     public let source: any AudioSource
