@@ -11,7 +11,8 @@ import DictationKit
 /// ```swift
 /// let source = ALSACaptureSource(device: "default")
 /// guard case .granted = source.checkAccess() else { ... }
-/// let events = try await session.start(source: source, ...)
+/// let session = DictationSession(source: source, preprocessing: StandardPreprocessing(), recognizer: PocketSphinxRecognizer())
+/// let events = try await session.start(DictationOptions())
 /// ```
 ///
 /// Faults become `DictationError`s: a device that is missing

@@ -9,7 +9,7 @@ import DictationKit
 /// ```swift
 /// let session = DictationSession(
 ///     source: AudioFileSource(path: CommandLine.arguments[1]),   // talk.wav, talk.raw or -
-///     preprocessing: AudioConversionChain(),
+///     preprocessing: StandardPreprocessing(),
 ///     recognizer: PocketSphinxRecognizer())
 /// ```
 ///

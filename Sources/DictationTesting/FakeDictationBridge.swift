@@ -17,7 +17,24 @@ import Synchronization
 public final class FakeDictationBridge: BlockDictationBridge {
     /// A call the app made.
     public enum Call: Sendable, Hashable {
-        case requestPermission, isAvailable, start(DictationOptions), stop, endAudio, pause, resume, commit, cancel
+        /// ``FakeDictationBridge/requestPermission()``.
+        case requestPermission
+        /// ``FakeDictationBridge/isAvailable()``.
+        case isAvailable
+        /// ``FakeDictationBridge/start(_:)``, with the options it was given.
+        case start(DictationOptions)
+        /// ``FakeDictationBridge/stop()``.
+        case stop
+        /// ``FakeDictationBridge/endAudio()``.
+        case endAudio
+        /// ``FakeDictationBridge/pause()``.
+        case pause
+        /// ``FakeDictationBridge/resume()``.
+        case resume
+        /// ``FakeDictationBridge/commit()``.
+        case commit
+        /// ``FakeDictationBridge/cancel()``.
+        case cancel
     }
 
     private struct Run {

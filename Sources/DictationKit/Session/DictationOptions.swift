@@ -2,6 +2,7 @@
 public struct DictationOptions: Sendable, Hashable {
     /// The kinds of event a session delivers beside its finals and errors, which it always delivers.
     public struct Reports: OptionSet, Sendable, Hashable {
+        /// The set's bits, one per kind of event.
         public let rawValue: Int
 
         /// Creates a set from its raw bits.
@@ -48,8 +49,9 @@ public struct DictationOptions: Sendable, Hashable {
     public var noSpeechTimeout: Double?
     /// How speech is cut into utterances.
     public var endpointing: EndpointingOptions
-    /// The deprecated ``preprocessing`` settings, kept apart so the session reads them without
-    /// using a deprecated name.
+    /// The deprecated ``preprocessing`` settings (deprecated itself, so that naming their type
+    /// does not warn).
+    @available(*, deprecated, message: "the storage of the deprecated preprocessing")
     var legacyPreprocessing = AudioPreprocessingOptions()
     /// The deprecated ``persistRawAudio``.
     var legacyRecordsAudio = false
