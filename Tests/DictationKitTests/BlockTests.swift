@@ -48,10 +48,11 @@ import Testing
             return snapshot
         }
 
-        /// Waits (at most 30 s: a loaded machine may starve the session for seconds) until an
-        /// event matching `condition` arrived.
+        /// Waits (at most 90 s: a loaded machine may starve the session, and this task, for tens
+        /// of seconds while other suites' synchronous tests hold the cooperative threads) until
+        /// an event matching `condition` arrived.
         func waitFor(_ condition: (DictationEvent) -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(90)
             while ContinuousClock.now < deadline {
                 if snapshot.contains(where: condition) { return true }
                 try? await Task.sleep(for: .milliseconds(10))
