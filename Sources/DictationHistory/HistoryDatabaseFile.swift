@@ -10,15 +10,7 @@ enum HistoryDatabaseFile {
     /// `$XDG_DATA_HOME/dictationkit/history.sqlite`, or `$HOME/.local/share/dictationkit/history.sqlite`
     /// when `XDG_DATA_HOME` is unset or not an absolute path (the XDG Base Directory rule).
     static func defaultPath(environment: [String: String]) -> String? {
-        func absolute(_ name: String) -> String? {
-            guard let value = environment[name], value.hasPrefix("/") else { return nil }
-            var path = Substring(value)
-            while path.hasSuffix("/") { path = path.dropLast() }
-            return String(path)
-        }
-        if let data = absolute("XDG_DATA_HOME") { return data + "/dictationkit/history.sqlite" }
-        if let home = absolute("HOME") { return home + "/.local/share/dictationkit/history.sqlite" }
-        return nil
+        UserDataFolder.path("dictationkit/history.sqlite", environment: environment)
     }
 
     /// Creates the folders leading to `path` that are missing, each with mode 0700, and the

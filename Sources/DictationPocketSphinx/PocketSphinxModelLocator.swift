@@ -62,15 +62,7 @@ public struct PocketSphinxModelLocator: Sendable, Hashable {
     public static func userModelRoot(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
-        func absolute(_ name: String) -> String? {
-            guard let value = environment[name], value.hasPrefix("/") else { return nil }
-            var path = Substring(value)
-            while path.hasSuffix("/") { path = path.dropLast() }
-            return String(path)
-        }
-        if let data = absolute("XDG_DATA_HOME") { return data + "/" + userModelSubdirectory }
-        if let home = absolute("HOME") { return home + "/.local/share/" + userModelSubdirectory }
-        return nil
+        UserDataFolder.path(userModelSubdirectory, environment: environment)
     }
 
     /// Finds the model to use for a locale.

@@ -46,8 +46,7 @@ public final class FakeDictationBridge: BlockDictationBridge {
         var calls: [Call] = []
         var run: Run?
         var state = DictationState.idle
-        var open = DictationBlock(index: 0, utterances: [])
-        var committed: [DictationBlock] = []
+        var blocks = BlockLedger()
     }
 
     private let script: [DictationEvent]
@@ -75,7 +74,7 @@ public final class FakeDictationBridge: BlockDictationBridge {
     public func send(_ event: DictationEvent) {
         shared.withLock { state in
             guard let run = state.run else { return }
-            if case .final(let transcript) = event { state.open.utterances.append(transcript) }
+            if case .final(let transcript) = event { state.blocks.add([transcript]) }
             run.continuation.yield(event)
         }
     }
@@ -107,8 +106,7 @@ public final class FakeDictationBridge: BlockDictationBridge {
             state.calls.append(.start(options))
             guard state.run == nil else { return false }
             state.run = Run(continuation: continuation, reports: options.reports)
-            state.committed = []
-            state.open = DictationBlock(index: 0, utterances: [])
+            state.blocks = BlockLedger()
             return true
         }
         guard started else { throw DictationError.sessionAlreadyRunning() }
@@ -151,7 +149,7 @@ public final class FakeDictationBridge: BlockDictationBridge {
         record(.commit)
         return shared.withLock { state -> DictationBlock? in
             guard let run = state.run else { return nil }
-            let block = Self.commitOpenBlock(&state)
+            let block = state.blocks.commit()
             if run.reports.contains(.stateChanges) { run.continuation.yield(.blockCommitted(block)) }
             return block
         }
@@ -167,7 +165,7 @@ public final class FakeDictationBridge: BlockDictationBridge {
     public var state: DictationState { shared.withLock { $0.state } }
 
     /// The blocks committed in the current or last run.
-    public var committedBlocks: [DictationBlock] { shared.withLock { $0.committed } }
+    public var committedBlocks: [DictationBlock] { shared.withLock { $0.blocks.committed } }
 
     // MARK: - Helpers
 
@@ -186,25 +184,15 @@ public final class FakeDictationBridge: BlockDictationBridge {
     private func end(committing: Bool) {
         shared.withLock { state in
             guard let run = state.run else { return }
-            if !state.open.utterances.isEmpty {
-                if committing {
-                    let block = Self.commitOpenBlock(&state)
-                    if run.reports.contains(.stateChanges) { run.continuation.yield(.blockCommitted(block)) }
-                } else if run.reports.contains(.stateChanges) {
-                    run.continuation.yield(.blockDiscarded(state.open))
-                }
+            if !state.blocks.open.utterances.isEmpty {
+                let ended: DictationEvent =
+                    committing ? .blockCommitted(state.blocks.commit()) : .blockDiscarded(state.blocks.discard())
+                if run.reports.contains(.stateChanges) { run.continuation.yield(ended) }
             }
             state.state = .idle
             if run.reports.contains(.stateChanges) { run.continuation.yield(.stateChanged(.idle)) }
             run.continuation.finish()
             state.run = nil
         }
-    }
-
-    private static func commitOpenBlock(_ state: inout State) -> DictationBlock {
-        let block = state.open
-        state.committed.append(block)
-        state.open = DictationBlock(index: block.index + 1, utterances: [])
-        return block
     }
 }

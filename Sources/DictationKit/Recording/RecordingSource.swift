@@ -98,15 +98,7 @@ public final class RecordingSource: AudioSource {
     public static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
-        func absolute(_ name: String) -> String? {
-            guard let value = environment[name], value.hasPrefix("/") else { return nil }
-            var path = Substring(value)
-            while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-            return String(path)
-        }
-        if let data = absolute("XDG_DATA_HOME") { return data + "/" + subdirectory }
-        if let home = absolute("HOME") { return home + "/.local/share/" + subdirectory }
-        return nil
+        UserDataFolder.path(subdirectory, environment: environment)
     }
 
     /// Where recordings go under the data folder: `dictationkit/recordings`.

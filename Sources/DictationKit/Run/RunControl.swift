@@ -1,5 +1,3 @@
-import Foundation
-
 /// What other threads ask of a run (stop, cancel, pause, resume, commit) and what the run's
 /// audio thread has done about it.
 ///
@@ -41,9 +39,9 @@ final class RunControl: Sendable {
     /// be read (``waitForRequest()``).
     private let state = WaitableState(State())
 
-    var isFinished: Bool { state.withLock { $0.finished } }
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
-    var runState: DictationState { state.withLock { $0.runState } }
+    var isFinished: Bool { state.read { $0.finished } }
+    var isCancelled: Bool { state.read { $0.cancelled } }
+    var runState: DictationState { state.read { $0.runState } }
 
     // MARK: - Asked from any thread
 
@@ -163,7 +161,7 @@ final class RunControl: Sendable {
     }
 
     /// Whether stop was asked for.
-    var isStopRequested: Bool { state.withLock { $0.stopRequested } }
+    var isStopRequested: Bool { state.read { $0.stopRequested } }
 
     func setRunState(_ runState: DictationState) {
         state.withLock { $0.runState = runState }

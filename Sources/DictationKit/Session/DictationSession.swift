@@ -60,9 +60,7 @@ public final class DictationSession: DictationBridge {
     public func requestPermission() async -> PermissionStatus {
         // Probing a device may block briefly in the C library: keep it off the cooperative pool.
         let source = self.source
-        let access = await withCheckedContinuation { (done: CheckedContinuation<PermissionStatus, Never>) in
-            Thread.detachNewThread { done.resume(returning: source.checkAccess()) }
-        }
+        let access = await DedicatedThread.run { source.checkAccess() }
         guard access == .granted else { return access }
         return recognizer.supportedLocales().isEmpty ? .noModel : .granted
     }
