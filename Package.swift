@@ -30,7 +30,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "DictationCapture", dependencies: ["DictationKit", "DictationPreprocessing", "CALSA"]),
+        .target(name: "DictationCapture", dependencies: ["DictationKit", "DictationPreprocessing", "CALSA", "CSndfile"]),
         .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr", "CSpeexDSP"]),
         .target(
             name: "DictationPocketSphinx",
@@ -57,6 +57,7 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),
         .executableTarget(

@@ -2,7 +2,7 @@ import DictationCapture
 import DictationKit
 
 /// The five LibriVox recordings of Debian's pocketsphinx-testdata (24.7 s of read speech), as
-/// 16 kHz mono samples, read through ``WAVFileSource``.
+/// 16 kHz mono samples, read through ``AudioFileSource``.
 enum LibriVoxRecordings {
     static let directory = "/usr/share/pocketsphinx/test/data/librivox"
     static let names = [
@@ -22,7 +22,7 @@ enum LibriVoxRecordings {
             let path = "\(directory)/\(name)"
             let reader: any AudioReader
             do {
-                reader = try WAVFileSource(path: path).open()
+                reader = try AudioFileSource(path: path).open()
             } catch {
                 throw BenchmarkError("can't read \(path) (\(error)): apt-get install pocketsphinx-testdata")
             }

@@ -1,22 +1,25 @@
 import DictationKit
 
 /// Audio from a path as a user names it: `-` for standard input, a `.raw` or `.pcm` file for
-/// headerless PCM, any other file for WAV.
+/// headerless PCM, any other file for audio in any format libsndfile knows, by its content.
 ///
 /// The choice `dictate transcribe` makes for each of its arguments, for a program that takes
 /// paths from its user too:
 ///
 /// ```swift
 /// let session = DictationSession(
-///     source: AudioFileSource(path: CommandLine.arguments[1]),   // talk.wav, talk.raw or -
+///     source: AudioFileSource(path: CommandLine.arguments[1]),   // talk.flac, talk.mp3, talk.raw or -
 ///     preprocessing: StandardPreprocessing(),
 ///     recognizer: PocketSphinxRecognizer())
 /// ```
 ///
-/// - `-`: ``StandardInputSource``, which reads a WAV stream, or raw PCM in ``rawFormat``.
+/// - `-`: ``StandardInputSource``, which reads any audio stream, or raw PCM in ``rawFormat``.
 /// - a name ending in `.raw` or `.pcm`, in any case: ``RawPCMFileSource`` in ``rawFormat``.
-/// - any other name: ``WAVFileSource``; a file that is not WAV fails to open with
-///   `DictationError.Code.invalidAudio`.
+/// - any other name: the file, read through libsndfile whatever its name says: WAV (PCM, float,
+///   `WAVE_FORMAT_EXTENSIBLE`, A-law, µ-law, RF64, W64), FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU and
+///   the rest libsndfile reads. Anything else fails to open with `DictationError.Code.invalidAudio`,
+///   naming what it looks like when its first bytes say (an M4A file, a PDF, text). A file cut off
+///   before the length its header declares delivers every whole frame, then fails the same way.
 public struct AudioFileSource: AudioSource {
     /// The path that means standard input: `-`.
     public static let standardInputPath = "-"
@@ -24,7 +27,7 @@ public struct AudioFileSource: AudioSource {
     /// The file to read, or ``standardInputPath``.
     public var path: String
     /// The layout of headerless PCM: of a `.raw` or `.pcm` file, or of standard input that is
-    /// not a WAV stream.
+    /// not an audio container.
     public var rawFormat: AudioFormat
     /// How fast the audio is handed out.
     public var pacing: AudioPacing
@@ -33,7 +36,7 @@ public struct AudioFileSource: AudioSource {
     /// - Parameters:
     ///   - path: A file, or `-` for standard input.
     ///   - rawFormat: The layout of headerless PCM (little-endian); 16 kHz mono 16-bit,
-    ///     `AudioFormat.recognizer`, by default. Unused for WAV.
+    ///     `AudioFormat.recognizer`, by default. Unused for audio files with a format of their own.
     ///   - pacing: ``AudioPacing/unpaced`` to read as fast as possible (the default), or
     ///     ``AudioPacing/realTime`` to let the file stand in for a microphone.
     public init(path: String, rawFormat: AudioFormat = .recognizer, pacing: AudioPacing = .unpaced) {
@@ -42,28 +45,27 @@ public struct AudioFileSource: AudioSource {
         self.pacing = pacing
     }
 
-    /// The source the path names.
-    var resolved: any AudioSource {
-        if path == Self.standardInputPath { return StandardInputSource(rawFormat: rawFormat, pacing: pacing) }
+    /// Standard input with this source's raw format and pacing, when the path is `-`.
+    var standardInput: StandardInputSource? {
+        path == Self.standardInputPath ? StandardInputSource(rawFormat: rawFormat, pacing: pacing) : nil
+    }
+
+    /// Whether the path names headerless PCM by its extension.
+    var isRawByName: Bool {
         let lowercased = path.lowercased()
-        if lowercased.hasSuffix(".raw") || lowercased.hasSuffix(".pcm") {
-            return RawPCMFileSource(path: path, format: rawFormat, pacing: pacing)
-        }
-        return WAVFileSource(path: path, pacing: pacing)
+        return lowercased.hasSuffix(".raw") || lowercased.hasSuffix(".pcm")
     }
 
-    /// Opens standard input, the raw file or the WAV file, as the path says.
+    /// Opens standard input, the raw file or the audio file, as the path says.
     /// - Returns: A reader positioned at the first sample.
-    /// - Throws: `DictationError.Code.invalidAudio` as ``StandardInputSource``,
-    ///   ``RawPCMFileSource`` and ``WAVFileSource`` do: a missing or unreadable file, a damaged
-    ///   or unsupported WAV file, an impossible ``rawFormat``.
+    /// - Throws: `DictationError.Code.invalidAudio`: a missing or unreadable file, a folder, a file
+    ///   that is empty, not audio, damaged or in an encoding that can't be decoded, a rate or
+    ///   channel count outside what can be read, an impossible ``rawFormat``.
     public func open() throws(DictationError) -> any AudioReader {
-        try resolved.open()
-    }
-
-    /// Files and standard input need no permission.
-    /// - Returns: What the source the path names says: `PermissionStatus.granted`.
-    public func checkAccess() -> PermissionStatus {
-        resolved.checkAccess()
+        if let standardInput { return try standardInput.open() }
+        if isRawByName {
+            return try RawPCMFileSource(path: path, format: rawFormat, pacing: pacing).open()
+        }
+        return try SoundFileReader(input: VirtualAudioInput(path: path), rawFormat: nil, pacing: pacing)
     }
 }

@@ -1,14 +1,15 @@
 import DictationKit
 
-/// What can go wrong opening or reading an audio input (a file, standard input, pushed buffers),
+/// What can go wrong opening or reading an audio input (a file, standard input, in-memory audio,
+/// pushed buffers),
 /// each with its message in English and Norwegian bokmål.
 ///
 /// The exhaustive `switch` in ``error`` makes a new case impossible to add without both texts.
 enum AudioInputProblem: Hashable {
     /// Where a format being checked came from, as messages name it.
     enum Origin: Hashable, CaseIterable {
-        /// A WAV file's `fmt ` chunk.
-        case wavHeader
+        /// An audio file's header, as libsndfile read it.
+        case fileHeader
         /// The rate, channels and encoding given for raw PCM.
         case rawFormat
         /// The format an app gave a ``PushAudioSource``.
@@ -16,7 +17,7 @@ enum AudioInputProblem: Hashable {
 
         var text: DictationError.Text {
             switch self {
-            case .wavHeader: DictationError.Text(english: "the WAV header", norwegianBokmal: "WAV-hodet")
+            case .fileHeader: DictationError.Text(english: "the file's header", norwegianBokmal: "filhodet")
             case .rawFormat: DictationError.Text(english: "the raw audio format", norwegianBokmal: "det rå lydformatet")
             case .pushedFormat:
                 DictationError.Text(
@@ -29,6 +30,9 @@ enum AudioInputProblem: Hashable {
     static func file(_ path: String) -> DictationError.Text {
         DictationError.Text(english: "the file \(path)", norwegianBokmal: "filen \(path)")
     }
+
+    /// How messages name in-memory audio.
+    static let audioData = DictationError.Text(english: "the audio data", norwegianBokmal: "lyddataene")
 
     /// How messages name standard input.
     static let standardInput = DictationError.Text(english: "standard input", norwegianBokmal: "standard inn")
@@ -49,8 +53,17 @@ enum AudioInputProblem: Hashable {
     case truncated(input: DictationError.Text, missingBytes: UInt64)
     /// Standard input held no bytes at all.
     case standardInputEmpty
-    /// Standard input holds a compressed container, named by ``StandardInputSource``.
-    case standardInputCompressed(container: DictationError.Text)
+    /// A file (or in-memory audio) with no bytes at all.
+    case empty(input: DictationError.Text)
+    /// Bytes libsndfile recognizes as no audio format it reads; `looksLike` names what they seem
+    /// to be, when the first bytes say.
+    case notAudio(input: DictationError.Text, looksLike: DictationError.Text?)
+    /// A known format in an encoding libsndfile can't decode, with its text.
+    case unsupportedEncoding(input: DictationError.Text, reason: String)
+    /// A header libsndfile can't make sense of, with its text.
+    case damagedHeader(input: DictationError.Text, reason: String)
+    /// Audio that turned out to be damaged part-way through, with libsndfile's text.
+    case damagedData(input: DictationError.Text, reason: String)
     /// A format with no channels (or fewer).
     case noChannels(origin: Origin, count: Int)
     /// A format with more channels than can be read.
@@ -111,13 +124,36 @@ enum AudioInputProblem: Hashable {
         case .standardInputEmpty:
             .invalidAudio(
                 DictationError.Text(english: "standard input is empty", norwegianBokmal: "standard inn er tom"))
-        case .standardInputCompressed(let container):
+        case .empty(let input):
+            .invalidAudio(
+                DictationError.Text(english: "\(input.english) is empty", norwegianBokmal: "\(input.norwegianBokmal) er tom"),
+                advice: Self.checkThePath)
+        case .notAudio(let input, let looksLike):
             .invalidAudio(
                 DictationError.Text(
-                    english: "standard input holds \(container.english), not WAV or raw PCM; decode it first, e.g. "
-                        + "`sox in.file -t wav - | dictate transcribe -`",
-                    norwegianBokmal: "standard inn inneholder \(container.norwegianBokmal), ikke WAV eller rå PCM; "
-                        + "dekod den først, f.eks. `sox in.file -t wav - | dictate transcribe -`"))
+                    english: "\(input.english) is not in an audio format I can read"
+                        + (looksLike.map { " (it looks like \($0.english))" } ?? ""),
+                    norwegianBokmal: "\(input.norwegianBokmal) er ikke i et lydformat jeg kan lese"
+                        + (looksLike.map { " (den ser ut som \($0.norwegianBokmal))" } ?? "")),
+                advice: Self.convertIt)
+        case .unsupportedEncoding(let input, let reason):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(input.english) holds audio in an encoding I can't decode (\(reason))",
+                    norwegianBokmal: "\(input.norwegianBokmal) inneholder lyd i en koding jeg ikke kan dekode (\(reason))"),
+                advice: Self.convertIt)
+        case .damagedHeader(let input, let reason):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(input.english) is damaged: its header can't be read (\(reason))",
+                    norwegianBokmal: "\(input.norwegianBokmal) er skadet: hodet kan ikke leses (\(reason))"),
+                advice: Self.convertIt)
+        case .damagedData(let input, let reason):
+            .invalidAudio(
+                DictationError.Text(
+                    english: "\(input.english) is damaged part-way through (\(reason)); the audio before it was read",
+                    norwegianBokmal: "\(input.norwegianBokmal) er skadet et stykke ut i lyden (\(reason)); lyden før "
+                        + "skaden ble lest"))
         case .noChannels(let origin, let count):
             .invalidAudio(
                 DictationError.Text(
@@ -156,4 +192,11 @@ enum AudioInputProblem: Hashable {
     }
 
     private static let checkThePath = DictationError.Text(english: "Check the path.", norwegianBokmal: "Sjekk stien.")
+
+    private static let convertIt = DictationError.Text(
+        english: "I read WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU; convert other audio to one of them first "
+            + "(e.g. `ffmpeg -i input.m4a output.flac`), or give the rate, channels and encoding of raw PCM.",
+        norwegianBokmal: "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem "
+            + "først (f.eks. `ffmpeg -i input.m4a output.flac`), eller oppgi samplingsfrekvensen, antall kanaler og "
+            + "kodingen for rå PCM.")
 }

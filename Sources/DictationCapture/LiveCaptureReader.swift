@@ -60,7 +60,7 @@ final class LiveCaptureReader: AudioReader {
     deinit { channel.stop() }
 
     func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
-        let limit = min(max(maxFrames, 1), PCMStreamReader.maximumFramesPerRead)
+        let limit = min(max(maxFrames, 1), SoundFileReader.maximumFramesPerRead)
         switch channel.take(maxFrames: limit) {
         case .frame(let frame):
             return frame

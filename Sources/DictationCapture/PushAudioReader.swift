@@ -21,7 +21,7 @@ final class PushAudioReader: AudioReader {
     deinit { source.close(reader: id) }
 
     func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
-        let limit = min(max(maxFrames, 1), PCMStreamReader.maximumFramesPerRead)
+        let limit = min(max(maxFrames, 1), SoundFileReader.maximumFramesPerRead)
         switch source.take(maxFrames: limit, reader: id) {
         case .samples(let samples):
             let channels = max(format.channelCount, 1)

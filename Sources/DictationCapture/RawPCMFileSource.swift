@@ -31,16 +31,10 @@ public struct RawPCMFileSource: AudioSource {
     /// - Throws: `DictationError.Code.invalidAudio` when the file is missing or unreadable, or
     ///   `format` has an impossible rate or channel count.
     public func open() throws(DictationError) -> any AudioReader {
+        // Checked before the file is opened, so a wrong option is reported as such even for a missing file.
         try format.validateReadable(origin: .rawFormat)
-        let input = try FileByteInput(path: path)
-        return Self.reader(for: input, format: format, pacing: pacing)
-    }
-
-    /// The reader for raw samples from the current position to the end of `input`; shared with
-    /// ``StandardInputSource``.
-    static func reader(for input: FileByteInput, format: AudioFormat, pacing: AudioPacing) -> PCMStreamReader {
-        PCMStreamReader(
-            input: input, format: format, dataByteCount: nil, mayEndEarly: true,
-            expectedByteCount: input.remainingRegularFileBytes, pacing: pacing)
+        let input = try VirtualAudioInput(path: path)
+        // libsndfile's raw reader: it drops a trailing partial frame, as a raw reader should.
+        return try SoundFileReader(input: input, rawFormat: format, pacing: pacing)
     }
 }

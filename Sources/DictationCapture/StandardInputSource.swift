@@ -7,15 +7,19 @@ import Darwin
 #endif
 import DictationKit
 
-/// Audio from the process's standard input: a WAV stream, or raw PCM.
+/// Audio from the process's standard input: any audio stream libsndfile reads, or raw PCM.
 ///
-/// If the first bytes are `RIFF` (or `RF64`), the input is read as a WAV file, so
-/// `sox in.flac -t wav - | dictate transcribe -` works; anything else is taken as raw PCM in
-/// ``rawFormat``. Nothing is buffered beyond one read and nothing seeks, so a pipe that never ends
-/// (a live recorder) is read as it arrives, and `AudioReader.interrupt()` wakes a read that waits
-/// for it.
+/// If the first bytes are those of a container (WAV, FLAC, Ogg Vorbis or Opus, MP3, AIFF, AU and
+/// the other formats libsndfile knows), the input is read as that format through libsndfile's
+/// virtual I/O, so `flac -c talk.wav | dictate transcribe -` works; anything else is taken as raw
+/// PCM in ``rawFormat``. A pipe can't seek: what libsndfile reads while it opens the stream is kept
+/// so it can look back, then the stream is read straight through, so a pipe that never ends (a
+/// live recorder) is read as it arrives, and `AudioReader.interrupt()` wakes a read that waits for it.
+///
+/// MP3 without an ID3 tag (as `lame - -` writes it) is recognized when its first two MPEG frame
+/// headers are valid and in their place; raw PCM is not mistaken for it by a lone frame sync.
 public struct StandardInputSource: AudioSource {
-    /// The layout assumed when the input is not a WAV stream.
+    /// The layout assumed when the input is not an audio container.
     public var rawFormat: AudioFormat
     /// How fast the audio is handed out.
     public var pacing: AudioPacing
@@ -25,7 +29,7 @@ public struct StandardInputSource: AudioSource {
     /// Describes standard input as an audio source.
     /// - Parameters:
     ///   - rawFormat: The layout of raw (headerless) input; `nil` means 16 kHz mono 16-bit,
-    ///     `AudioFormat.recognizer`. Ignored when the input is a WAV stream.
+    ///     `AudioFormat.recognizer`. Ignored when the input is an audio container.
     ///   - pacing: ``AudioPacing/unpaced`` (the default) or ``AudioPacing/realTime``.
     public init(rawFormat: AudioFormat? = nil, pacing: AudioPacing = .unpaced) {
         self.init(descriptor: STDIN_FILENO, rawFormat: rawFormat, pacing: pacing)
@@ -40,41 +44,20 @@ public struct StandardInputSource: AudioSource {
 
     /// Looks at the first bytes of standard input and prepares to read it.
     ///
-    /// This waits for the first four bytes (the whole header for a WAV stream), since the format
-    /// must be known before the session can set up its preprocessor.
+    /// This waits for the first bytes (the whole header of a container), since the format must be
+    /// known before the session can set up its preprocessor.
     /// - Returns: A reader positioned at the first sample.
     /// - Throws: `DictationError.Code.invalidAudio` when the input is empty, a damaged or
-    ///   unsupported WAV stream, a compressed format, or ``rawFormat`` is impossible.
+    ///   unsupported stream, or ``rawFormat`` is impossible.
     public func open() throws(DictationError) -> any AudioReader {
         // Standard input belongs to the process; the reader must not close it.
-        let input = try FileByteInput(descriptor: descriptor, ownsDescriptor: false, name: AudioInputProblem.standardInput)
-        let magic = try input.peek(4)
-        if magic.isEmpty {
-            throw AudioInputProblem.standardInputEmpty.error
-        }
-        if magic == Array("RIFF".utf8) || magic == Array("RF64".utf8) || magic == Array("BW64".utf8) {
-            return try WAVFileSource.reader(afterHeaderOf: input, pacing: pacing)
-        }
-        if let container = Self.compressedContainer(startingWith: magic) {
-            throw AudioInputProblem.standardInputCompressed(container: container).error
-        }
-        try rawFormat.validateReadable(origin: .rawFormat)
-        return RawPCMFileSource.reader(for: input, format: rawFormat, pacing: pacing)
-    }
-
-    /// Names well-known compressed formats, which raw PCM would otherwise turn into loud noise.
-    static func compressedContainer(startingWith magic: [UInt8]) -> DictationError.Text? {
-        guard magic.count == 4 else { return nil }
-        switch String(decoding: magic, as: Unicode.ASCII.self) {
-        case "fLaC": return DictationError.Text(english: "FLAC audio", norwegianBokmal: "FLAC-lyd")
-        case "OggS":
-            return DictationError.Text(english: "Ogg audio (Vorbis or Opus)", norwegianBokmal: "Ogg-lyd (Vorbis eller Opus)")
-        case "FORM": return DictationError.Text(english: "AIFF audio", norwegianBokmal: "AIFF-lyd")
-        case ".snd": return DictationError.Text(english: "Sun/NeXT audio", norwegianBokmal: "Sun/NeXT-lyd")
-        default: break
-        }
-        // Bare MPEG frame syncs (0xFFFx) are not checked: raw PCM starting at -1 looks just like them.
-        return magic.starts(with: Array("ID3".utf8))
-            ? DictationError.Text(english: "MP3 audio", norwegianBokmal: "MP3-lyd") : nil
+        let input = try VirtualAudioInput(descriptor: descriptor, ownsDescriptor: false, name: AudioInputProblem.standardInput)
+        var head = input.head(4)
+        if let readError = input.readError { throw readError }
+        if head.isEmpty { throw AudioInputProblem.standardInputEmpty.error }
+        // Only a frame sync needs more than four bytes to judge; don't make raw PCM wait for them otherwise.
+        if head.first == 0xFF { head = input.head(AudioContentSniffer.headLength) }
+        let isContainer = AudioContentSniffer.isContainer(head)
+        return try SoundFileReader(input: input, rawFormat: isContainer ? nil : rawFormat, pacing: pacing)
     }
 }

@@ -1,16 +1,14 @@
 import DictationKit
 
-/// Audio from a WAV file, streamed from disk in small pieces.
+/// Audio from a WAV file, streamed from disk in small pieces; now any audio file
+/// ``AudioFileSource`` reads, recognized by content.
 ///
-/// Reads integer PCM (8-bit unsigned, 16, 24 and 32-bit signed), 32-bit float and their
-/// `WAVE_FORMAT_EXTENSIBLE` forms, at the file's own rate and channel count; the session's
-/// preprocessor converts to what the recognizer takes. Unknown chunks are skipped. A file cut
-/// off before the end its header announces delivers every whole frame it holds, then fails with
-/// `DictationError.Code.invalidAudio`.
-///
-/// ```swift
-/// let session = DictationSession(source: WAVFileSource(path: "talk.wav"), ...)
-/// ```
+/// Reads integer PCM (8, 16, 24 and 32-bit), 32 and 64-bit float, A-law, µ-law, ADPCM and their
+/// `WAVE_FORMAT_EXTENSIBLE`, RF64 and W64 forms through libsndfile, at the file's own rate and
+/// channel count; the session's preprocessor converts to what the recognizer takes. Unknown chunks
+/// are skipped. A file cut off before the end its header announces delivers every whole frame it
+/// holds, then fails with `DictationError.Code.invalidAudio`.
+@available(*, deprecated, message: "Use AudioFileSource(path:pacing:), which reads WAV and every other format libsndfile knows")
 public struct WAVFileSource: AudioSource {
     /// The file to read.
     public var path: String
@@ -29,28 +27,10 @@ public struct WAVFileSource: AudioSource {
 
     /// Opens the file and reads its header.
     /// - Returns: A reader positioned at the first sample; its `AudioReader.expectedDuration` is
-    ///   set when the file's size agrees with its header.
-    /// - Throws: `DictationError.Code.invalidAudio` when the file is missing, unreadable, not a
-    ///   WAV file, or in an encoding that is not supported.
+    ///   set when the file tells its length.
+    /// - Throws: `DictationError.Code.invalidAudio` when the file is missing, unreadable, not
+    ///   audio, damaged, or in an encoding that can't be decoded.
     public func open() throws(DictationError) -> any AudioReader {
-        let input = try FileByteInput(path: path)
-        return try Self.reader(afterHeaderOf: input, pacing: pacing)
-    }
-
-    /// Reads a WAV header from `input` and makes the reader for the samples after it; shared with
-    /// ``StandardInputSource``.
-    static func reader(afterHeaderOf input: FileByteInput, pacing: AudioPacing) throws(DictationError)
-        -> PCMStreamReader
-    {
-        let header = try WAVHeader.read(from: input)
-        var expectedBytes: UInt64?
-        if let declared = header.dataByteCount, let available = input.remainingRegularFileBytes,
-            declared <= available
-        {
-            expectedBytes = declared
-        }
-        return PCMStreamReader(
-            input: input, format: header.format, dataByteCount: header.dataByteCount,
-            mayEndEarly: header.mayEndEarly, expectedByteCount: expectedBytes, pacing: pacing)
+        try SoundFileReader(input: VirtualAudioInput(path: path), rawFormat: nil, pacing: pacing)
     }
 }

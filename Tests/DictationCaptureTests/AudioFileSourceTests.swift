@@ -5,7 +5,7 @@ import Testing
 @testable import DictationCapture
 
 /// A path as a user names it: `-` is standard input, `.raw` and `.pcm` headerless PCM, anything
-/// else WAV; the same bytes are read differently by their name alone.
+/// else audio recognized by its content, whatever the name says.
 @Suite struct AudioFileSourceTests {
     static let rawFormat = AudioFormat(sampleRate: 8_000, channelCount: 2, encoding: .int16)
 
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test(arguments: ["talk.wav", "talk.WAV", "talk", "talk.raw.wav"])
-    func otherNamesAreReadAsWAV(name: String) throws {
+    func otherNamesAreReadByContent(name: String) throws {
         let directory = try TemporaryDirectory()
         let samples: [Int16] = [100, -100, 200, -200]
         let path = try directory.write(
@@ -42,7 +42,7 @@ import Testing
 
     @Test func aDashIsStandardInputWithTheRawFormatAndPacing() throws {
         let source = AudioFileSource(path: "-", rawFormat: Self.rawFormat, pacing: .realTime)
-        let standardInput = try #require(source.resolved as? StandardInputSource)
+        let standardInput = try #require(source.standardInput)
         #expect(standardInput.rawFormat == Self.rawFormat)
         #expect(standardInput.pacing == .realTime)
         #expect(standardInput.descriptor == STDIN_FILENO)
@@ -50,10 +50,27 @@ import Testing
     }
 
     @Test func pacingReachesTheFileSources() throws {
-        let wav = try #require(AudioFileSource(path: "a.wav", pacing: .realTime).resolved as? WAVFileSource)
-        #expect(wav.pacing == .realTime && wav.path == "a.wav")
-        let raw = try #require(AudioFileSource(path: "a.raw", rawFormat: Self.rawFormat, pacing: .realTime).resolved as? RawPCMFileSource)
-        #expect(raw.pacing == .realTime && raw.format == Self.rawFormat && raw.path == "a.raw")
+        let directory = try TemporaryDirectory()
+        let wav = try directory.write(TestFixtures.wavBytes([1, 2, 3, 4]), to: "a.wav")
+        let raw = try directory.write(TestFixtures.bytes([1, 2, 3, 4]), to: "a.raw")
+        for path in [wav, raw] {
+            let paced = try AudioFileSource(path: path, rawFormat: Self.rawFormat, pacing: .realTime).open()
+            let unpaced = try AudioFileSource(path: path, rawFormat: Self.rawFormat).open()
+            #expect(paced.isLive && !unpaced.isLive, "\(path)")
+            paced.close()
+            unpaced.close()
+        }
+        #expect(AudioFileSource(path: wav).standardInput == nil)
+    }
+
+    @Test(arguments: ["talk.wav", "talk.mp3", "talk"])
+    func aFLACIsReadWhateverItsName(name: String) throws {
+        let directory = try TemporaryDirectory()
+        let flac = directory.path(name)
+        try TestFixtures.sox(TestFixtures.goforwardSoxInput + ["-t", "flac", flac])
+        let (frames, error) = TestFixtures.readAll(AudioFileSource(path: flac))
+        #expect(error == nil)
+        #expect(TestFixtures.samples(frames) == TestFixtures.floats(try TestFixtures.goforward()), "FLAC is lossless")
     }
 
     @Test func aMissingFileSaysSo() {

@@ -12,26 +12,19 @@ import Testing
 @Suite struct CaptureErrorLanguageTests {
     static let file = AudioInputProblem.file("/tmp/talk.wav")
 
-    static let wavProblems: [WAVProblem] = [
-        .empty(input: file), .empty(input: AudioInputProblem.standardInput), .bigEndian, .notRIFF(input: file),
-        .notWAVE, .noFormatChunk, .noDataChunk, .damagedChunkNames, .endsInsideFormatChunk, .dataBeforeFormat,
-        .tooManyChunks(limit: 1_000), .formatChunkTooShort(declared: 8, needed: 16),
-        .extensibleTooShort(declared: 18, needed: 40), .unknownSubFormat,
-        .blockAlignMismatch(blockAlign: 3, channels: 2, bitsPerSample: 16, bytesPerFrame: 4), .integerBits(12),
-        .float64, .floatBits(16), .aLaw, .muLaw, .adpcm, .compressed, .unknownTag("0x0055"),
-    ]
-
     static let inputProblems: [AudioInputProblem] =
         [
             .fileMissing(path: "/tmp/talk.wav"), .fileNotPermitted(path: "/tmp/talk.wav"),
             .pathThroughNonFolder(path: "/tmp/talk.wav/x"), .fileUnopenable(path: "/tmp/talk.wav", reason: "EMFILE"),
             .isFolder(path: "/tmp"), .readFailed(input: file, reason: "EIO"),
             .readFailed(input: AudioInputProblem.standardInput, reason: "EIO"), .truncated(input: file, missingBytes: 400),
-            .standardInputEmpty, .pushSourceBusy, .wakePipeFailed(reason: "EMFILE"),
+            .standardInputEmpty, .pushSourceBusy, .wakePipeFailed(reason: "EMFILE"), .empty(input: file),
+            .empty(input: AudioInputProblem.audioData), .notAudio(input: file, looksLike: nil),
+            .unsupportedEncoding(input: file, reason: "Unsupported encoding"),
+            .damagedHeader(input: AudioInputProblem.standardInput, reason: "Malformed file"),
+            .damagedData(input: file, reason: "flac decoder lost sync."),
         ]
-        + [[0x66, 0x4C, 0x61, 0x43], Array("OggS".utf8), Array("FORM".utf8), Array(".snd".utf8), Array("ID3\u{4}".utf8)]
-        .compactMap(StandardInputSource.compressedContainer(startingWith:))
-        .map { .standardInputCompressed(container: $0) }
+        + samplesOfOtherFiles.compactMap(AudioContentSniffer.describe).map { .notAudio(input: file, looksLike: $0) }
         + AudioInputProblem.Origin.allCases.flatMap { origin in
             [
                 .noChannels(origin: origin, count: 0), .tooManyChannels(origin: origin, count: 12),
@@ -68,11 +61,12 @@ import Testing
         }
         + [1, 3].map { ALSAError.overrunWarning(droppedSeconds: 0, speechSeconds: 0, deviceOverruns: $0, device: "hw:1") }
 
-    @Test(arguments: wavProblems)
-    func wavProblemsHaveBothLanguages(problem: WAVProblem) {
-        #expect(problem.error.code == .invalidAudio)
-        #expect(ErrorTranslationCheck.problems(in: problem.error) == [])
-    }
+    /// The first bytes of files that are not audio libsndfile reads, one of each kind the sniffer names.
+    static let samplesOfOtherFiles: [[UInt8]] = [
+        [0, 0, 0, 0x20] + Array("ftypM4A ".utf8), [0x1A, 0x45, 0xDF, 0xA3], [0x30, 0x26, 0xB2, 0x75], Array("#!AMR\n".utf8),
+        Array("MAC ".utf8), Array("%PDF-1.7".utf8), Array("PK\u{3}\u{4}".utf8), [0x89, 0x50, 0x4E, 0x47],
+        [0xFF, 0xD8, 0xFF, 0xE0], [0x1F, 0x8B, 8, 0], Array("Hello, this is not audio".utf8),
+    ]
 
     @Test(arguments: inputProblems)
     func inputProblemsHaveBothLanguages(problem: AudioInputProblem) {
@@ -118,9 +112,10 @@ import Testing
         #expect(!overrunOnly.english.contains("dropped"))
     }
 
-    @Test func everyCompressedContainerIsNamedInBothLanguages() {
-        // Five magic numbers, five containers: none fell out of the table above.
-        #expect(Self.inputProblems.filter { if case .standardInputCompressed = $0 { true } else { false } }.count == 5)
+    @Test func everyOtherKindOfFileIsNamedInBothLanguages() {
+        // Eleven kinds of file, eleven names: none fell out of the table above.
+        let named = Self.inputProblems.filter { if case .notAudio(_, .some) = $0 { true } else { false } }
+        #expect(named.count == Self.samplesOfOtherFiles.count)
     }
 
     @Test func norwegianWritesDecimalCommas() {
@@ -136,13 +131,13 @@ import Testing
         // The errors the real parser throws, not only the table: no call site is left in one language.
         let directory = try TemporaryDirectory()
         let path = try directory.write(file.bytes, to: "bad.wav")
-        let error = #expect(throws: DictationError.self) { try WAVFileSource(path: path).open() }
+        let error = #expect(throws: DictationError.self) { try AudioFileSource(path: path).open() }
         #expect(error.map(ErrorTranslationCheck.problems(in:)) == [])
     }
 
     @Test func aMissingFileIsReportedInNorwegianWithItsCode() throws {
         let error = try #require(
-            #expect(throws: DictationError.self) { try WAVFileSource(path: "/nonexistent/dictation/talk.wav").open() })
+            #expect(throws: DictationError.self) { try AudioFileSource(path: "/nonexistent/dictation/talk.wav").open() })
         let norwegian = error.localized(for: "nb-NO")
         #expect(norwegian.code == .invalidAudio)
         #expect(norwegian.message.contains("filen /nonexistent/dictation/talk.wav finnes ikke"))

@@ -13,7 +13,7 @@ import Testing
 
         let clock = ContinuousClock()
         let start = clock.now
-        let (frames, error) = TestFixtures.readAll(WAVFileSource(path: path, pacing: .realTime))
+        let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path, pacing: .realTime))
         let elapsed = clock.now - start
         #expect(error == nil)
         #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))

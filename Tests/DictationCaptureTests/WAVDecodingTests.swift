@@ -22,6 +22,11 @@ import Testing
         Variant(name: "24-bit plain", soxOutput: ["-t", "wavpcm", "-b", "24", "-e", "signed"], encoding: .int24, tolerance: 0),
         Variant(name: "32-bit extensible", soxOutput: ["-b", "32", "-e", "signed"], encoding: .int32, tolerance: 0),
         Variant(name: "32-bit float", soxOutput: ["-b", "32", "-e", "floating-point"], encoding: .float32, tolerance: 0),
+        Variant(name: "64-bit float", soxOutput: ["-b", "64", "-e", "floating-point"], encoding: .float32, tolerance: 0),
+        // Companded 8-bit: the step near full scale is 1/32 (A-law) and 1/64 of it... (µ-law), 4 % at most.
+        Variant(name: "A-law", soxOutput: ["-e", "a-law"], encoding: .float32, tolerance: 0.04),
+        Variant(name: "µ-law", soxOutput: ["-e", "mu-law"], encoding: .float32, tolerance: 0.04),
+        Variant(name: "IMA ADPCM", soxOutput: ["-e", "ima-adpcm"], encoding: .float32, tolerance: 0.5),
     ]
 
     @Test(arguments: variants)
@@ -31,7 +36,7 @@ import Testing
         let path = directory.path("goforward.wav")
         try TestFixtures.sox(TestFixtures.goforwardSoxInput + variant.soxOutput + [path])
 
-        let reader = try WAVFileSource(path: path).open()
+        let reader = try AudioFileSource(path: path).open()
         defer { reader.close() }
         #expect(reader.format == AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: variant.encoding))
         let duration = Double(original.count) / 16_000
@@ -63,7 +68,7 @@ import Testing
             (0..<bytes.count / 4).map { Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
         }
 
-        let (frames, error) = TestFixtures.readAll(WAVFileSource(path: wav))
+        let (frames, error) = TestFixtures.readAll(AudioFileSource(path: wav))
         #expect(error == nil)
         #expect(frames.allSatisfy { $0.sampleRate == rate && $0.channelCount == 1 })
         let samples = TestFixtures.samples(frames)
@@ -79,7 +84,7 @@ import Testing
         // Left is the speech, right the speech at half volume and inverted.
         try TestFixtures.sox(TestFixtures.goforwardSoxInput + ["-b", "16", "-e", "signed", path, "remix", "1", "1v-0.5"])
 
-        let (frames, error) = TestFixtures.readAll(WAVFileSource(path: path))
+        let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(error == nil)
         #expect(frames.allSatisfy { $0.channelCount == 2 })
         let samples = TestFixtures.samples(frames)
@@ -96,7 +101,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("six.wav")
         try TestFixtures.sox(TestFixtures.goforwardSoxInput + ["-b", "16", "-e", "signed", path, "trim", "0", "0.5", "channels", "6"])
-        let (frames, error) = TestFixtures.readAll(WAVFileSource(path: path))
+        let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(error == nil)
         let samples = TestFixtures.samples(frames)
         #expect(frames.allSatisfy { $0.channelCount == 6 })
@@ -145,7 +150,7 @@ import Testing
         builder.data = file.data
         let directory = try TemporaryDirectory()
         let path = try directory.write(builder.bytes, to: "hand.wav")
-        let (frames, error) = TestFixtures.readAll(WAVFileSource(path: path))
+        let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(error == nil)
         #expect(TestFixtures.samples(frames) == file.expected)
     }

@@ -76,7 +76,7 @@ import Testing
             let maxFrames = Int.random(in: 1...2_000, using: &random)
             let reader: any AudioReader
             do {
-                reader = try WAVFileSource(path: path).open()
+                reader = try AudioFileSource(path: path).open()
             } catch {
                 #expect(error.code == .invalidAudio, "case \(iteration): \(error)")
                 rejected += 1

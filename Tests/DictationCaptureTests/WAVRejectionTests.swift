@@ -8,7 +8,8 @@ import Testing
 @testable import DictationCapture
 
 /// Every kind of bad input fails at `open()` with ``DictationError/Code/invalidAudio`` and a
-/// message that says what is wrong.
+/// message that says what is wrong: ours (empty, not audio and what it looks like, an impossible
+/// rate or channel count), or libsndfile's text for a damaged header.
 @Suite struct WAVRejectionTests {
     struct BadFile: CustomTestStringConvertible, Sendable {
         var name: String
@@ -26,37 +27,29 @@ import Testing
 
     static let badFiles = [
         BadFile(name: "empty file", bytes: [], fragment: "is empty"),
-        BadFile(name: "text", bytes: Array("Hello, this is not audio at all".utf8), fragment: "this is not a WAV file"),
-        BadFile(name: "three bytes", bytes: Array("RIF".utf8), fragment: "this is not a WAV file"),
-        BadFile(name: "RIFF but AVI", bytes: wav { $0.waveID = "AVI " }, fragment: "this is not a WAV file"),
-        BadFile(name: "RIFF header only", bytes: Array("RIFF".utf8) + le(UInt32(4)), fragment: "this is not a WAV file"),
-        BadFile(name: "big-endian RIFX", bytes: wav { $0.riffID = "RIFX" }, fragment: "big-endian"),
-        BadFile(name: "A-law", bytes: wav { $0.formatTag = 6; $0.bitsPerSample = 8 }, fragment: "A-law"),
-        BadFile(name: "mu-law", bytes: wav { $0.formatTag = 7; $0.bitsPerSample = 8 }, fragment: "mu-law"),
-        BadFile(
-            name: "mu-law extensible", bytes: wav { $0.extensibleSubFormat = 7; $0.bitsPerSample = 8 },
-            fragment: "mu-law"),
-        BadFile(name: "64-bit float", bytes: wav { $0.formatTag = 3; $0.bitsPerSample = 64 }, fragment: "64-bit float"),
-        BadFile(name: "16-bit float", bytes: wav { $0.formatTag = 3; $0.bitsPerSample = 16 }, fragment: "16-bit float"),
-        BadFile(name: "ADPCM", bytes: wav { $0.formatTag = 2; $0.bitsPerSample = 4 }, fragment: "ADPCM"),
-        BadFile(name: "MP3 in WAV", bytes: wav { $0.formatTag = 0x55 }, fragment: "compressed"),
-        BadFile(name: "unknown format tag", bytes: wav { $0.formatTag = 0x1234 }, fragment: "format tag 0x1234"),
-        BadFile(name: "12-bit PCM", bytes: wav { $0.bitsPerSample = 12; $0.blockAlign = 2 }, fragment: "12-bit"),
-        BadFile(name: "0 channels", bytes: wav { $0.channels = 0 }, fragment: "0 channels"),
+        BadFile(name: "text", bytes: Array("Hello, this is not audio at all".utf8), fragment: "not in an audio format I can read (it looks like text)"),
+        BadFile(name: "three bytes", bytes: Array("RIF".utf8), fragment: "not in an audio format"),
+        BadFile(name: "RIFF but AVI", bytes: wav { $0.waveID = "AVI " }, fragment: "not in an audio format"),
+        BadFile(name: "RIFF header only", bytes: Array("RIFF".utf8) + le(UInt32(4)), fragment: "not in an audio format"),
+        BadFile(name: "big-endian RIFX", bytes: wav { $0.riffID = "RIFX" }, fragment: "its header can't be read"),
+        BadFile(name: "16-bit float", bytes: wav { $0.formatTag = 3; $0.bitsPerSample = 16 }, fragment: "its header can't be read"),
+        BadFile(name: "ADPCM", bytes: wav { $0.formatTag = 2; $0.bitsPerSample = 4 }, fragment: "Malformed 'fmt ' chunk"),
+        BadFile(name: "MP3 in WAV", bytes: wav { $0.formatTag = 0x55 }, fragment: "Malformed 'fmt ' chunk"),
+        BadFile(name: "unknown format tag", bytes: wav { $0.formatTag = 0x1234 }, fragment: "Malformed 'fmt ' chunk"),
+        BadFile(name: "0 channels", bytes: wav { $0.channels = 0 }, fragment: "Channel count is zero"),
         BadFile(name: "9 channels", bytes: wav { $0.channels = 9 }, fragment: "at most 8"),
-        BadFile(name: "0 Hz", bytes: wav { $0.sampleRate = 0 }, fragment: "sample rate is 0 Hz"),
+        BadFile(name: "0 Hz", bytes: wav { $0.sampleRate = 0 }, fragment: "its header can't be read"),
         BadFile(name: "1 MHz", bytes: wav { $0.sampleRate = 1_000_000 }, fragment: "outside the 1000...384000 Hz"),
-        BadFile(name: "bad block align", bytes: wav { $0.channels = 2; $0.blockAlign = 2 }, fragment: "block align"),
-        BadFile(name: "no fmt chunk", bytes: wav { $0.includesFormatChunk = false }, fragment: "no fmt chunk"),
+        BadFile(name: "no fmt chunk", bytes: wav { $0.includesFormatChunk = false }, fragment: "No 'data' chunk"),
         BadFile(
             name: "no fmt chunk, no data chunk",
-            bytes: wav { $0.includesFormatChunk = false; $0.includesDataChunk = false }, fragment: "no fmt chunk"),
-        BadFile(name: "no data chunk", bytes: wav { $0.includesDataChunk = false }, fragment: "no data chunk"),
-        BadFile(name: "fmt chunk too short", bytes: wav { $0.formatBody = [1, 0, 1, 0, 0x80, 0x3E, 0, 0] }, fragment: "too short"),
+            bytes: wav { $0.includesFormatChunk = false; $0.includesDataChunk = false }, fragment: "No 'data' chunk"),
+        BadFile(name: "no data chunk", bytes: wav { $0.includesDataChunk = false }, fragment: "No 'data' chunk"),
+        BadFile(name: "fmt chunk too short", bytes: wav { $0.formatBody = [1, 0, 1, 0, 0x80, 0x3E, 0, 0] }, fragment: "Short 'fmt ' chunk"),
         BadFile(
             name: "extensible fmt chunk too short",
             bytes: wav { $0.formatBody = Array(WAVBuilder(extensibleSubFormat: 1).standardFormatBody.prefix(18)) },
-            fragment: "too short to hold its sub-format"),
+            fragment: "an encoding I can't decode"),
         BadFile(
             name: "extensible with an unknown GUID",
             bytes: wav {
@@ -64,32 +57,32 @@ import Testing
                 body[39] = 0
                 $0.formatBody = body
             },
-            fragment: "GUID"),
+            fragment: "an encoding I can't decode"),
         BadFile(
-            name: "file ends inside fmt", bytes: Array(wav { _ in }.prefix(30)), fragment: "ends inside its fmt chunk"),
+            name: "file ends inside fmt", bytes: Array(wav { _ in }.prefix(30)), fragment: "its header can't be read"),
         BadFile(
             name: "garbage where a chunk should be",
             bytes: wav { $0.chunksBeforeData = [("LIST", [1, 2, 3])]; $0.riffSize = nil }.enumerated()
                 .map { $0.offset == 36 ? 0 : $0.element },
-            fragment: "damaged"),
+            fragment: "is damaged"),
         BadFile(
             name: "huge unknown chunk hides the data",
             bytes: Array(wav { _ in }.prefix(36)) + Array("JUNK".utf8) + le(UInt32(0xFFFF_FFF0)) + [1, 2, 3, 4],
-            fragment: "no data chunk"),
+            fragment: "No 'data' chunk"),
     ]
 
     @Test(arguments: badFiles)
     func badFileIsRejectedWithAReason(_ file: BadFile) throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(file.bytes, to: "bad.wav")
-        let error = #expect(throws: DictationError.self) { try WAVFileSource(path: path).open() }
+        let error = #expect(throws: DictationError.self) { try AudioFileSource(path: path).open() }
         #expect(error?.code == .invalidAudio)
         #expect(error?.message.contains(file.fragment) == true, "\(error?.message ?? "no error")")
     }
 
     @Test func missingFileSaysItDoesNotExist() {
         let error = #expect(throws: DictationError.self) {
-            try WAVFileSource(path: "/nonexistent/dictation/talk.wav").open()
+            try AudioFileSource(path: "/nonexistent/dictation/talk.wav").open()
         }
         #expect(error?.code == .invalidAudio)
         #expect(error?.message.contains("/nonexistent/dictation/talk.wav doesn't exist") == true)
@@ -97,7 +90,7 @@ import Testing
 
     @Test func folderIsNotAFile() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: DictationError.self) { try WAVFileSource(path: directory.url.path).open() }
+        let error = #expect(throws: DictationError.self) { try AudioFileSource(path: directory.url.path).open() }
         #expect(error?.code == .invalidAudio)
         #expect(error?.message.contains("is a folder") == true)
     }
@@ -119,7 +112,7 @@ import Testing
             let previous = geteuid() == 0 ? setFileSystemUser(65_534) : -1
             defer { if previous >= 0 { _ = setFileSystemUser(UInt32(previous)) } }
             do throws(DictationError) {
-                _ = try WAVFileSource(path: path).open()
+                _ = try AudioFileSource(path: path).open()
                 return nil as DictationError?
             } catch {
                 return error

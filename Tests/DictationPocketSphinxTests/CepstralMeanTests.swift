@@ -48,7 +48,7 @@ import Testing
 
     static func transcribe(_ id: String, with recognizer: PocketSphinxRecognizer) async throws -> String {
         let path = try Fixtures.requireTestData("librivox/\(id).wav")
-        let session = DictationSession(source: WAVFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
+        let session = DictationSession(source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
         var text: [String] = []
         for await event in try await session.start(DictationOptions(reports: [])) {
             if case .final(let transcript) = event { text.append(transcript.text) }

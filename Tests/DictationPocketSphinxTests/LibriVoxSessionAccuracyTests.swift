@@ -48,7 +48,7 @@ struct LibriVoxSessionAccuracyTests {
             // -R: sox dithers with a fixed seed, so every run decodes the same copies (with a fresh
             // seed each run the stereo copy scored 20 to 24 errors).
             _ = try Fixtures.run(sox, ["-R", input] + soxOutputOptions + [output] + effects)
-            let text = try await Self.transcribe(WAVFileSource(path: output)).map(\.text).joined(separator: " ")
+            let text = try await Self.transcribe(AudioFileSource(path: output)).map(\.text).joined(separator: " ")
             total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: text)
         }
         let baseline = try await Baseline.shared.ours()
@@ -79,7 +79,7 @@ struct LibriVoxSessionAccuracyTests {
         let path = "\(directory)/long.wav"
         try Self.writeWAV(samples, to: path)
 
-        let finals = try await Self.transcribe(WAVFileSource(path: path))
+        let finals = try await Self.transcribe(AudioFileSource(path: path))
         #expect(finals.count >= 10, "one utterance per recording at least: \(finals.map(\.text))")
         #expect(finals.map(\.utteranceIndex) == Array(0..<finals.count))
         for (earlier, later) in zip(finals, finals.dropFirst()) {
@@ -163,7 +163,7 @@ actor Baseline {
                 var total = WordErrorRate(errors: 0, referenceWords: 0)
                 for id in LibriVoxSessionAccuracyTests.recordings {
                     let path = try Fixtures.requireTestData("librivox/\(id).wav")
-                    let finals = try await LibriVoxSessionAccuracyTests.transcribe(WAVFileSource(path: path))
+                    let finals = try await LibriVoxSessionAccuracyTests.transcribe(AudioFileSource(path: path))
                     let reference = try #require(references[id])
                     total = total + WordErrorRate(reference: reference, hypothesis: finals.map(\.text).joined(separator: " "))
                 }

@@ -86,12 +86,12 @@ struct TwoPassTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = "\(directory)/speech.wav"
         try LibriVoxSessionAccuracyTests.writeWAV(samples, to: path)
-        let whole = try await Self.listen(to: WAVFileSource(path: path), partials: false)
+        let whole = try await Self.listen(to: AudioFileSource(path: path), partials: false)
         #expect(!whole.finals.isEmpty, "\(recording) decodes to something")
         #expect(whole.partials.isEmpty)
 
         // With partials, from the same file, and pushed in buffers of other sizes.
-        let fromFile = try await Self.listen(to: WAVFileSource(path: path), partials: true)
+        let fromFile = try await Self.listen(to: AudioFileSource(path: path), partials: true)
         // The very samples the file holds, 16-bit, as the file source reads them.
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
         Self.push(samples, into: source)

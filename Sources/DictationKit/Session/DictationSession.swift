@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ```swift
 /// let session = DictationSession(
-///     source: WAVFileSource(path: "talk.wav"),
+///     source: AudioFileSource(path: "talk.wav"),
 ///     preprocessing: StandardPreprocessing(),
 ///     recognizer: PocketSphinxRecognizer())
 /// for await event in try await session.start(DictationOptions(locale: "en-US")) {

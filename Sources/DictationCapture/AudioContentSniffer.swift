@@ -1,0 +1,97 @@
+import DictationKit
+
+/// Looks at the first bytes of an input: whether standard input holds a container libsndfile
+/// reads (rather than raw PCM), and what a file libsndfile doesn't know looks like, for the message.
+enum AudioContentSniffer {
+    /// How many bytes ``isContainer(_:)`` wants to see: two MPEG frames of the largest kind.
+    static let headLength = 4_096
+
+    /// Four-byte signatures of the containers libsndfile reads.
+    private static let containerMagics: Set<String> = [
+        "RIFF", "RIFX", "RF64", "BW64", "riff", "FORM", ".snd", "dns.", "fLaC", "OggS", "ID3", "caff", "NIST",
+        "Crea", "2BIT", "IMPS", "wvpk", "MThd",
+    ]
+
+    /// Whether `head` starts like an audio container, so it is not raw PCM.
+    ///
+    /// Bare MPEG audio (an MP3 without an ID3 tag, as `lame - -` writes) has only a frame sync to
+    /// go by, which raw PCM near full scale can imitate; it counts only when a second valid frame
+    /// header follows the first exactly where the first says it ends.
+    /// - Parameter head: The first bytes, up to ``headLength``.
+    static func isContainer(_ head: [UInt8]) -> Bool {
+        guard head.count >= 4 else { return false }
+        if containerMagics.contains(String(decoding: head[0..<4], as: Unicode.ASCII.self))
+            || head.starts(with: Array("ID3".utf8))
+        {
+            return true
+        }
+        guard let first = MPEGFrameHeader(head, at: 0) else { return false }
+        return MPEGFrameHeader(head, at: first.length) != nil
+    }
+
+    /// What bytes that are not audio libsndfile reads look like, when they look like something known.
+    /// - Parameter head: The first bytes of the input.
+    /// - Returns: A name such as "an MP4/M4A file", or `nil`.
+    static func describe(_ head: [UInt8]) -> DictationError.Text? {
+        func starts(_ text: String, at offset: Int = 0) -> Bool {
+            let bytes = Array(text.utf8)
+            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+        }
+        func text(_ english: String, _ norwegian: String) -> DictationError.Text {
+            DictationError.Text(english: english, norwegianBokmal: norwegian)
+        }
+        if starts("ftyp", at: 4) {
+            return text("an MP4/M4A file (AAC audio or video)", "en MP4/M4A-fil (AAC-lyd eller video)")
+        }
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return text("a Matroska/WebM file", "en Matroska/WebM-fil") }
+        if head.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return text("a WMA/ASF file", "en WMA/ASF-fil") }
+        if starts("#!AMR") { return text("AMR audio", "AMR-lyd") }
+        if starts("MAC ") { return text("Monkey's Audio", "Monkey's Audio") }
+        if starts("%PDF") { return text("a PDF document", "et PDF-dokument") }
+        if starts("PK\u{3}\u{4}") { return text("a ZIP archive", "et ZIP-arkiv") }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return text("a PNG image", "et PNG-bilde") }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return text("a JPEG image", "et JPEG-bilde") }
+        if head.starts(with: [0x1F, 0x8B]) { return text("gzip-compressed data", "gzip-komprimerte data") }
+        if !head.isEmpty, head.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) || $0 >= 0xC2 }) {
+            return text("text", "tekst")
+        }
+        return nil
+    }
+}
+
+/// An MPEG audio frame header (layer I, II or III), just enough to find where the frame ends.
+struct MPEGFrameHeader {
+    /// The frame's length in bytes, header included.
+    let length: Int
+
+    /// Reads the header at `offset`; `nil` unless the four bytes are a valid one.
+    init?(_ bytes: [UInt8], at offset: Int) {
+        guard offset >= 0, bytes.count >= offset + 4, bytes[offset] == 0xFF, bytes[offset + 1] & 0xE0 == 0xE0 else {
+            return nil
+        }
+        let version = (bytes[offset + 1] >> 3) & 3  // 0: MPEG 2.5, 2: MPEG 2, 3: MPEG 1
+        let layer = (bytes[offset + 1] >> 1) & 3  // 1: III, 2: II, 3: I
+        let bitrateIndex = Int(bytes[offset + 2] >> 4)
+        let rateIndex = Int((bytes[offset + 2] >> 2) & 3)
+        let padding = Int((bytes[offset + 2] >> 1) & 1)
+        guard version != 1, layer != 0, bitrateIndex != 0, bitrateIndex != 15, rateIndex != 3 else { return nil }
+        let isVersion1 = version == 3
+        let kilobits: [Int] =
+            switch (isVersion1, layer) {
+            case (true, 3): [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448]
+            case (true, 2): [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384]
+            case (true, _): [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+            case (false, 3): [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256]
+            case (false, _): [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+            }
+        let baseRates = [44_100, 48_000, 32_000]
+        let rate = baseRates[rateIndex] / (version == 3 ? 1 : version == 2 ? 2 : 4)
+        let bitrate = kilobits[bitrateIndex] * 1_000
+        switch layer {
+        case 3: length = (12 * bitrate / rate + padding) * 4
+        case 1 where !isVersion1: length = 72 * bitrate / rate + padding
+        default: length = 144 * bitrate / rate + padding
+        }
+        guard length > 4 else { return nil }
+    }
+}
