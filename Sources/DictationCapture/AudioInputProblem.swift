@@ -58,7 +58,8 @@ enum AudioInputProblem: Hashable {
     /// Bytes libsndfile recognizes as no audio format it reads; `looksLike` names what they seem
     /// to be, when the first bytes say.
     case notAudio(input: DictationError.Text, looksLike: DictationError.Text?)
-    /// A known format in an encoding libsndfile can't decode, with its text.
+    /// A known format in an encoding libsndfile can't decode, with its text (English only, so
+    /// the Norwegian message leaves it out; so do the two below).
     case unsupportedEncoding(input: DictationError.Text, reason: String)
     /// A header libsndfile can't make sense of, with its text.
     case damagedHeader(input: DictationError.Text, reason: String)
@@ -140,20 +141,19 @@ enum AudioInputProblem: Hashable {
             .invalidAudio(
                 DictationError.Text(
                     english: "\(input.english) holds audio in an encoding I can't decode (\(reason))",
-                    norwegianBokmal: "\(input.norwegianBokmal) inneholder lyd i en koding jeg ikke kan dekode (\(reason))"),
+                    norwegianBokmal: "\(input.norwegianBokmal) inneholder lyd i en koding jeg ikke kan dekode"),
                 advice: Self.convertIt)
         case .damagedHeader(let input, let reason):
             .invalidAudio(
                 DictationError.Text(
                     english: "\(input.english) is damaged: its header can't be read (\(reason))",
-                    norwegianBokmal: "\(input.norwegianBokmal) er skadet: hodet kan ikke leses (\(reason))"),
+                    norwegianBokmal: "\(input.norwegianBokmal) er skadet: hodet kan ikke leses"),
                 advice: Self.convertIt)
         case .damagedData(let input, let reason):
             .invalidAudio(
                 DictationError.Text(
                     english: "\(input.english) is damaged part-way through (\(reason)); the audio before it was read",
-                    norwegianBokmal: "\(input.norwegianBokmal) er skadet et stykke ut i lyden (\(reason)); lyden før "
-                        + "skaden ble lest"))
+                    norwegianBokmal: "\(input.norwegianBokmal) er skadet et stykke ut i lyden; lyden før skaden ble lest"))
         case .noChannels(let origin, let count):
             .invalidAudio(
                 DictationError.Text(

@@ -15,7 +15,7 @@ extension DictationSession {
     /// ``transcribe(_:locale:)`` is one call. Nothing is opened until `start(_:)`.
     /// - Parameters:
     ///   - path: The file, or `-` for standard input.
-    ///   - rawFormat: The layout of headerless PCM; 16 kHz mono 16-bit by default. Unused for WAV.
+    ///   - rawFormat: The layout of headerless PCM; 16 kHz mono 16-bit by default. Unused for audio files with a format of their own.
     ///   - pacing: `AudioPacing.unpaced` to read as fast as possible (the default), or
     ///     `AudioPacing.realTime` to let the file stand in for a microphone.
     ///   - recognizer: The PocketSphinx recognizer; by default one with the installed model of the
@@ -47,8 +47,9 @@ extension DictationSession {
     /// The stream ends after the last final, or with an error event when the file can't be read
     /// (`DictationError.Code.invalidAudio`). Dropping it cancels the session.
     /// - Parameters:
-    ///   - path: A WAV file, a raw PCM file (`.raw`, `.pcm`: 16 kHz mono 16-bit), or `-` for
-    ///     standard input (WAV, or raw PCM in that layout).
+    ///   - path: An audio file in any format libsndfile reads (WAV, FLAC, Ogg Vorbis, Opus, MP3,
+    ///     AIFF, AU; recognized by content), a raw PCM file (`.raw`, `.pcm`: 16 kHz mono 16-bit),
+    ///     or `-` for standard input (any of those formats, or raw PCM in that layout).
     ///   - locale: The locale to recognize, `"en-US"` by default; without a model for it, the
     ///     process locale's or `en-US`, announced by a `DictationEvent.localeSelected(requested:used:)`
     ///     event.
