@@ -127,8 +127,8 @@ import Testing
         ([UInt8](), "standard input is empty"),
         (Array("fLaC\0\0\0\u{22}".utf8), "standard input is not in an audio format"),
         (Array("OggS\0\u{2}".utf8), "standard input is not in an audio format"),
-        (Array("ID3\u{4}\0\0".utf8), "standard input is damaged"),
-        (Array("RIFF\u{4}\0\0\0WAVE".utf8), "standard input is not in an audio format"),
+        (Array("ID3\u{4}\0\0".utf8), "standard input is not in an audio format"),
+        (Array("RIFF\u{4}\0\0\0WAVE".utf8), "No 'data' chunk"),
     ])
     func unusableStandardInputIsRejected(_ bytes: [UInt8], _ fragment: String) throws {
         let result = try Self.readThroughPipe(bytes)

@@ -1,5 +1,8 @@
 import DictationCapture
 import DictationKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libFuzzer's entry point: the bytes go through `AudioDataSource`, the reader every audio file
 /// and upload goes through, and are read to the end. A crash, a sanitizer report or a timeout is
