@@ -179,7 +179,10 @@ public final class BatchTranscription: Sendable {
         var failure: DictationError?
         var audio = 0.0
         do {
-            for await event in try await session.start(sessionOptions) {
+            let events = try await session.start(sessionOptions)
+            // A stop() that came between registering and starting found nothing to stop yet.
+            if control.withLock({ $0.stopping }) { await session.stop() }
+            for await event in events {
                 if case .progress(let processed, let total) = event {
                     audio = processed
                     delivery.deliverNow(.progress(tracker.update(file: file, processed: processed, total: total)))
