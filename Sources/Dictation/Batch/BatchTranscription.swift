@@ -10,7 +10,7 @@ import Synchronization
 ///     switch update {
 ///     case .started(_, let path): print("==>", path)
 ///     case .event(.final(let transcript), _): print(transcript.text)
-///     case .finished(let result) where !result.succeeded: print(result.path, result.error!)
+///     case .finished(let result): if let error = result.error { print(result.path, error) }
 ///     default: break
 ///     }
 /// }
