@@ -146,7 +146,7 @@ public final class BatchTranscription: Sendable {
             control.withLock { _ = $0.running.removeValue(forKey: file) }
             // The session's threads let its decoders go just after its stream ends; the next
             // session takes them over rather than loading the model again.
-            await DedicatedThread.run { jobRecognizer.waitForLentDecoders(timeout: .seconds(30)) }
+            _ = await DedicatedThread.run { jobRecognizer.waitForLentDecoders(timeout: .seconds(30)) }
         }
     }
 
