@@ -1,24 +1,25 @@
 import DictationKit
 import Foundation
 
-/// Prints a session's events in the chosen format, with a progress line on a terminal.
+/// Prints one recording's events to standard output in the chosen format.
 ///
-/// Results go to standard output; progress goes to standard error, and only when that is a
-/// terminal, so piped or redirected output never contains it.
+/// Partials on a terminal are one line redrawn in place (cleared before real output); piped,
+/// each is a line of its own.
 struct TranscriptPrinter {
     private let format: OutputFormat
-    private let label: String?
-    private let showsProgress: Bool
+    private let file: String?
     private let language: DictationError.Language
     private let outputIsTerminal = Terminal.standardOutputIsTerminal
     private var subtitles: SubtitleFormatter?
     private var status = StatusLine()
-    private let startedAt = Date()
 
-    init(format: OutputFormat, label: String?, showsProgress: Bool, language: DictationError.Language = .english) {
+    /// - Parameters:
+    ///   - format: The output format.
+    ///   - file: The recording's path for the `file` field of jsonl lines; `nil` for none.
+    ///   - language: The language of notes.
+    init(format: OutputFormat, file: String?, language: DictationError.Language = .english) {
         self.format = format
-        self.label = label
-        self.showsProgress = showsProgress
+        self.file = file
         self.language = language
         switch format {
         case .srt: subtitles = SubtitleFormatter(kind: .srt)
@@ -30,48 +31,25 @@ struct TranscriptPrinter {
 
     mutating func print(_ event: DictationEvent) {
         switch (format, event) {
-        case (_, .progress(let processed, let total)):
-            if showsProgress { status.show(progress(processed: processed, total: total), toStandardError: true) }
         case (.jsonl, _):
-            output(event.jsonLine() + "\n")
+            output((file.map { event.jsonLine(file: $0) } ?? event.jsonLine()) + "\n")
         case (.text, .final(let transcript)):
-            output(prefixed(transcript.text) + "\n")
+            output(transcript.text + "\n")
         case (.text, .partial(let transcript)):
             if outputIsTerminal {
-                status.show(prefixed(transcript.text) + " …", toStandardError: false)
+                status.show(transcript.text + " …", toStandardError: false)
             } else {
-                output("… " + prefixed(transcript.text) + "\n")
+                output("… " + transcript.text + "\n")
             }
         case (.srt, .final(let transcript)), (.vtt, .final(let transcript)):
             if let cue = subtitles?.cue(for: transcript) { output(cue) }
-        case (_, .localeSelected):
-            // A note, not a result: on standard error, so text and subtitles stay clean.
-            status.clear()
-            if let note = event.notice(in: language) { Terminal.write("dictate: \(note)\n", toStandardError: true) }
         default:
             break
         }
     }
 
-    /// Reports a non-fatal error on standard error and goes on.
-    mutating func warn(_ error: DictationError) {
-        status.clear()
-        Terminal.write("dictate: \(error.description)\n", toStandardError: true)
-    }
-
+    /// Clears the partial line, if one is shown.
     mutating func finish() { status.clear() }
-
-    private func prefixed(_ text: String) -> String {
-        label.map { "\($0): \(text)" } ?? text
-    }
-
-    private func progress(processed: Double, total: Double?) -> String {
-        let elapsed = Date().timeIntervalSince(startedAt)
-        let speed = elapsed > 0 ? String(format: "%.1f× real time", processed / elapsed) : ""
-        guard let total, total > 0 else { return String(format: "%.1f s · %@", processed, speed) }
-        let percent = min(100, Int(processed / total * 100))
-        return String(format: "%3d%% · %.1f of %.1f s · %@", percent, processed, total, speed)
-    }
 
     private mutating func output(_ text: String) {
         status.clear()

@@ -12,12 +12,13 @@ import Testing
         #expect(result.standardError.isEmpty, "no progress or logs in piped output")
     }
 
-    @Test func severalFilesArePrefixedWithTheirNames() throws {
+    @Test func severalFilesArePrintedUnderAHeaderEach() throws {
         let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
         let result = try DictateProcess.run(["transcribe", Self.goforward, librivox])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.lines.first == "\(Self.goforward): go forward ten meters")
-        #expect(result.lines.dropFirst().first?.hasPrefix("\(librivox): he was not") == true)
+        #expect(result.lines.prefix(2) == ["==> \(Self.goforward) <==", "go forward ten meters"])
+        #expect(result.lines.dropFirst(2).prefix(2) == ["", "==> \(librivox) <=="])
+        #expect(result.lines.dropFirst(4).first?.hasPrefix("he was not") == true)
     }
 
     @Test func jsonlWithoutPartialsHasFinalsOnly() throws {
@@ -118,9 +119,10 @@ import Testing
     @Test func usageErrorsAreRefusedBeforeAnythingRuns() throws {
         let none = try DictateProcess.run(["transcribe"])
         #expect(none.status == 64)
+        // Both would write goforward.srt (see TranscribeBatchTests for subtitle files).
         let twoSubtitles = try DictateProcess.run(["transcribe", Self.goforward, Self.goforward, "--format", "srt"])
         #expect(twoSubtitles.status == 64)
-        #expect(twoSubtitles.standardError.contains("takes one input"))
+        #expect(twoSubtitles.standardError.contains("would both be written"))
     }
 
     @Test func noiseSuppressionTakesAutoOnOrOff() throws {

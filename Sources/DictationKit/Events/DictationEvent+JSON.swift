@@ -19,6 +19,22 @@ extension DictationEvent {
         }
         return line
     }
+
+    /// The event as one line of JSON, as ``jsonLine()`` gives it, with a `file` field naming the
+    /// recording it came from: the lines of a batch of recordings (`dictate transcribe a.wav b.wav
+    /// --format jsonl`) say which file each belongs to.
+    /// - Parameter file: The recording's path, as the user gave it.
+    /// - Returns: A single line of JSON without a trailing newline.
+    public func jsonLine(file: String) -> String {
+        var json = EventJSON(self)
+        json.file = file
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(json), let line = String(data: data, encoding: .utf8) else {
+            return jsonLine()
+        }
+        return line
+    }
 }
 
 /// The wire form of an event: one flat object, fields present only where they mean something.
@@ -50,6 +66,8 @@ struct EventJSON: Codable, Hashable {
     var requestedLocale: String?
     var locale: String?
     var path: String?
+    /// The recording a batch's event came from (``DictationEvent/jsonLine(file:)``).
+    var file: String?
 
     init(_ event: DictationEvent) {
         type = event.type

@@ -1,0 +1,186 @@
+import DictationTesting
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Dictation
+
+/// `BatchTranscription` on real recordings and real PocketSphinx decoding.
+@Suite struct BatchTranscriptionTests {
+    static let numbers = ["0870", "0880", "0890", "0920", "0930"]
+
+    /// Everything a batch delivered, in order.
+    static func updates(of batch: BatchTranscription) async -> [BatchTranscription.Update] {
+        var updates: [BatchTranscription.Update] = []
+        for await update in batch.start() { updates.append(update) }
+        return updates
+    }
+
+    /// The finals' texts of each file, by index.
+    static func finals(in updates: [BatchTranscription.Update]) -> [Int: [String]] {
+        var finals: [Int: [String]] = [:]
+        for case .event(.final(let transcript), let file) in updates { finals[file, default: []].append(transcript.text) }
+        return finals
+    }
+
+    @Test func filesComeBackInInputOrderWithTheFinalsOfOneJob() async throws {
+        let paths = try Self.numbers.map(Recordings.librivox)
+        let parallel = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2))
+        let serial = await Self.updates(of: BatchTranscription(paths: paths, jobs: 1))
+
+        // started(i), its events, finished(i), then i + 1: never another file's update in between.
+        var current: Int?
+        var order: [Int] = []
+        for update in parallel {
+            switch update {
+            case .started(let file, let path):
+                #expect(current == nil, "file \(file) started inside file \(current ?? -1)")
+                #expect(path == paths[file])
+                current = file
+                order.append(file)
+            case .event(_, let file):
+                #expect(file == current)
+            case .finished(let result):
+                #expect(result.file == current)
+                #expect(result.succeeded, "\(result)")
+                #expect(result.audioDuration > 2)
+                current = nil
+            case .progress:
+                break
+            }
+        }
+        #expect(order == Array(paths.indices))
+        let finals = Self.finals(in: parallel)
+        #expect(finals.count == paths.count)
+        // Each utterance is searched whole with its own cepstral mean: which file a decoder had
+        // before, and how many jobs there are, changes nothing.
+        #expect(finals == Self.finals(in: serial))
+        for (index, number) in Self.numbers.enumerated() {
+            let wer = WordErrorRate(
+                reference: try Recordings.librivoxTranscript(number),
+                hypothesis: finals[index, default: []].joined(separator: " "))
+            #expect(wer.rate <= 0.5, "\(number): \(wer)")
+        }
+    }
+
+    @Test func aFailingFileIsReportedAndTheOthersGoOn() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corrupt = directory.appendingPathComponent("corrupt.wav").path
+        try Data("RIFF\u{7}\u{0}\u{0}\u{0}WAVEnot a format chunk at all".utf8).write(to: URL(fileURLWithPath: corrupt))
+        let missing = directory.appendingPathComponent("missing.wav").path
+        let paths = [try Recordings.librivox("0880"), missing, corrupt, try Recordings.librivox("0930")]
+
+        let updates = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2))
+        let results = updates.compactMap { update -> BatchTranscription.FileResult? in
+            if case .finished(let result) = update { return result }
+            return nil
+        }
+        #expect(results.map(\.file) == [0, 1, 2, 3])
+        #expect(results.map(\.succeeded) == [true, false, false, true])
+        #expect(results[1].error?.code == .invalidAudio)
+        #expect(results[2].error?.code == .invalidAudio)
+        let finals = Self.finals(in: updates)
+        #expect(finals[0]?.isEmpty == false)
+        #expect(finals[3]?.isEmpty == false)
+        // Each failure is also the last event of its file, as a session ends on a fatal error.
+        let errors = updates.compactMap { update -> Int? in
+            if case .event(.error(let error), let file) = update, error.isFatal { return file }
+            return nil
+        }
+        #expect(errors == [1, 2])
+        guard case .progress(let last)? = updates.last(where: { if case .progress = $0 { true } else { false } }) else {
+            Issue.record("no progress")
+            return
+        }
+        #expect(last.filesFinished == 4)
+        #expect(last.filesFailed == 2)
+        #expect(last.audioProcessed > 5)
+    }
+
+    @Test func eachJobLoadsTheModelOnceForAllItsFiles() async throws {
+        let counting = CountingRecognizer(base: PocketSphinxRecognizer())
+        let paths = try (Self.numbers + Self.numbers).map(Recordings.librivox)
+        let updates = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2, recognizer: counting))
+        #expect(Self.finals(in: updates).count == paths.count)
+        // Ten sessions, two jobs: without reuse, ten models would have been loaded.
+        #expect((1...2).contains(counting.decodersMade), "\(counting.decodersMade) decoders for 2 jobs")
+    }
+
+    @Test func aJobsRecognizerLendsTheSameDecoderAgainOnceItIsBack() throws {
+        // Debian's model, the smaller: the test loads five.
+        let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: "/usr/share/pocketsphinx/model/en-us"))
+        var first: (any SpeechDecoder)? = try reusing.makeDecoder(
+            locale: "en-US", segmentation: .endpointer, reportsPartials: false, maxUtteranceDuration: 30)
+        // While the first is lent, a second request gets a decoder of its own.
+        var second: (any SpeechDecoder)? = try reusing.makeDecoder(
+            locale: "en-US", segmentation: .endpointer, reportsPartials: false, maxUtteranceDuration: 30)
+        #expect(reusing.loadedDecoders == 2)
+        #expect(!reusing.waitForLentDecoders(timeout: .zero))
+        first = nil
+        second = nil
+        #expect(reusing.waitForLentDecoders(timeout: .zero))
+        _ = (first, second)
+        let again = try reusing.makeDecoder(
+            locale: "en-US", segmentation: .endpointer, reportsPartials: false, maxUtteranceDuration: 30)
+        #expect(reusing.loadedDecoders == 2, "taken from the shelf")
+        // Another kind of decoder is loaded for what it is.
+        _ = try reusing.makePartialDecoder(locale: "en-US")
+        #expect(reusing.loadedDecoders == 3)
+        // One that segments the stream itself counts time from its first sample: never reused.
+        _ = try reusing.makeDecoder(locale: "en-US", segmentation: .recognizer)
+        _ = try reusing.makeDecoder(locale: "en-US", segmentation: .recognizer)
+        #expect(reusing.loadedDecoders == 5)
+        _ = again
+    }
+
+    @Test func stopStartsNoOtherFile() async throws {
+        let paths = try (Self.numbers + Self.numbers).map(Recordings.librivox)
+        let batch = BatchTranscription(paths: paths, jobs: 1)
+        var results = 0
+        for await update in batch.start() {
+            if case .started(0, _) = update { await batch.stop() }
+            if case .finished = update { results += 1 }
+        }
+        // The first file stopped gracefully and ended; the job took no other.
+        #expect(results == 1)
+    }
+}
+
+/// A recognizer that counts the decoders it makes.
+struct CountingRecognizer: SpeechRecognizer {
+    let base: PocketSphinxRecognizer
+    private let count = Counter()
+
+    init(base: PocketSphinxRecognizer) {
+        self.base = base
+    }
+
+    var decodersMade: Int { count.value.withLock { $0 } }
+    var sampleRate: Int { base.sampleRate }
+    func supportedLocales() -> [String] { base.supportedLocales() }
+
+    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+        count.value.withLock { $0 += 1 }
+        return try base.makeDecoder(locale: locale, segmentation: segmentation)
+    }
+
+    func makeDecoder(
+        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
+    ) throws(DictationError) -> any SpeechDecoder {
+        count.value.withLock { $0 += 1 }
+        return try base.makeDecoder(
+            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
+            maxUtteranceDuration: maxUtteranceDuration)
+    }
+
+    func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
+        count.value.withLock { $0 += 1 }
+        return try base.makePartialDecoder(locale: locale)
+    }
+
+    final class Counter: Sendable {
+        let value = Mutex(0)
+    }
+}
