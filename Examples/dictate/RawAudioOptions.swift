@@ -3,7 +3,7 @@ import DictationKit
 
 extension AudioFormat.SampleEncoding: ExpressibleByArgument {}
 
-/// The layout of headerless PCM input (`.raw`/`.pcm` files, and standard input that is not WAV).
+/// The layout of headerless PCM input (`.raw`/`.pcm` files, and standard input that is no audio format libsndfile knows).
 struct RawAudioOptions: ParsableArguments {
     @Option(help: "Sample rate of raw PCM input, in Hz.")
     var sampleRate: Int = 16_000
