@@ -3,9 +3,11 @@ import DictationKit
 /// Lowers background noise as ``StandardPreprocessing/NoiseSuppression`` asks: always, or only while the chain finds
 /// the audio noisy.
 ///
-/// The ``SpeexNoiseSuppressor`` runs on every sample in both modes, so that its noise estimate is
-/// ready the moment suppression engages. Its output is ``SpeexNoiseSuppressor/latency`` samples
-/// late (20 ms), which sets how the two modes go:
+/// The ``SpeexNoiseSuppressor`` hears every sample in both modes, so that its noise estimate is
+/// ready the moment suppression engages; until then (automatic mode, clean audio) it only listens
+/// (``SpeexNoiseSuppressor/listen(_:)``): its estimate is updated, but no output is computed that
+/// nobody would use, which more than halves its cost on clean audio and long pauses. Its output
+/// is ``SpeexNoiseSuppressor/latency`` samples late (20 ms), which sets how the two modes go:
 ///
 /// - **Always** (``StandardPreprocessing/NoiseSuppression/on``): the output is the suppressor's, ``delay`` samples late
 ///   from the first sample, the first ``delay`` of them (near) silence.
@@ -68,21 +70,22 @@ final class NoiseSuppressionStage {
             suppressor.process(&samples)
             return
         }
-        undelayed.removeAll(keepingCapacity: true)
-        undelayed.append(contentsOf: samples)
         unsuppressed.removeAll(keepingCapacity: true)
         unsuppressed.append(contentsOf: samples)
         pushThroughDelayLine(&unsuppressed)
-        suppressor.process(&samples)
         if delay == 0 {
             guard engaged, inPause else {
-                // Clean so far: the input as it came, the suppressor only listening.
-                replace(&samples, with: undelayed)
+                // Clean so far: the input goes on as it came; the suppressor only listens,
+                // keeping its noise estimate ready without computing output nobody uses.
+                suppressor.listen(samples)
                 return
             }
             delay = suppressor.latency
             shiftWeight = 0
         }
+        undelayed.removeAll(keepingCapacity: true)
+        undelayed.append(contentsOf: samples)
+        suppressor.process(&samples)
         targetWeight = engaged ? 1 : 0
         mix(&samples)
     }
