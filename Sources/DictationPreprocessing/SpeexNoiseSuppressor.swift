@@ -43,6 +43,14 @@ final class SpeexNoiseSuppressor {
     /// Speex's in-place frame.
     private var pcm: [Int16]
     private var fill = 0
+    /// Frames run through the whole preprocessor so far, up to ``fullRunsBeforeListening``.
+    private var fullRuns = 0
+
+    /// How many frames go through the whole preprocessor before ``listen(_:)`` may only update
+    /// the noise estimate: 40 (0.4 s). Speex adapts its noise estimate with the weight
+    /// 1/frames-run, falling to its floor of 0.03 after 34 frames; a run after frames that were
+    /// only listened to must find that weight at its floor, not start the estimate over.
+    static let fullRunsBeforeListening = 40
 
     /// Creates a suppressor, or `nil` if libspeexdsp can't make its state.
     /// - Parameters:
@@ -111,6 +119,48 @@ final class SpeexNoiseSuppressor {
         samples.withUnsafeMutableBufferPointer { process($0) }
     }
 
+    /// Takes samples into the noise estimate without cleaning them: the samples are left as they
+    /// are, and the output they would have given is not computed (what ``process(_:)`` returns
+    /// for them, should it follow, reads as silence).
+    ///
+    /// For a stream whose cleaned output is not used for now, but whose noise estimate must be
+    /// ready when it is: speex's estimate update alone (`speex_preprocess_estimate_update`)
+    /// costs well under half of a full run, which also computes the spectral gain and the inverse
+    /// transform. The first ``fullRunsBeforeListening`` frames still run in full.
+    /// - Parameter samples: Mono samples at ``sampleRate``.
+    func listen(_ samples: UnsafeBufferPointer<Float>) {
+        let length = frameLength
+        var index = 0
+        while index < samples.count {
+            let count = min(length - fill, samples.count - index)
+            let start = fill
+            input.withUnsafeMutableBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { output in
+                    for offset in 0..<count {
+                        input[start + offset] = samples[index + offset]
+                        output[start + offset] = 0
+                    }
+                }
+            }
+            fill += count
+            index += count
+            if fill == length {
+                if fullRuns < Self.fullRunsBeforeListening {
+                    runFrame()
+                } else {
+                    estimateFrame()
+                }
+                fill = 0
+            }
+        }
+    }
+
+    /// Takes an array of samples into the noise estimate without cleaning them (``listen(_:)``).
+    /// - Parameter samples: Mono samples at ``sampleRate``.
+    func listen(_ samples: [Float]) {
+        samples.withUnsafeBufferPointer { listen($0) }
+    }
+
     /// Ends the stream: returns the last ``latency`` samples of output, which the input given so
     /// far still owes. The suppressor serves no further stream.
     /// - Returns: ``latency`` samples.
@@ -122,18 +172,30 @@ final class SpeexNoiseSuppressor {
 
     /// Runs speex on the full input frame; its output replaces `output`.
     private func runFrame() {
+        fullRuns = min(fullRuns + 1, Self.fullRunsBeforeListening)
+        convertInput()
+        pcm.withUnsafeMutableBufferPointer { _ = speex_preprocess_run(state, $0.baseAddress) }
+        pcm.withUnsafeBufferPointer { pcm in
+            output.withUnsafeMutableBufferPointer { output in
+                for index in 0..<pcm.count { output[index] = Float(pcm[index]) / 32_768 }
+            }
+        }
+    }
+
+    /// Updates speex's noise estimate (and its overlap) with the full input frame, computing no output.
+    private func estimateFrame() {
+        convertInput()
+        pcm.withUnsafeMutableBufferPointer { speex_preprocess_estimate_update(state, $0.baseAddress) }
+    }
+
+    /// The input frame as speex's 16-bit samples in `pcm`.
+    private func convertInput() {
         input.withUnsafeBufferPointer { input in
             pcm.withUnsafeMutableBufferPointer { pcm in
                 for index in 0..<input.count {
                     let scaled = (input[index].finiteOrZero * 32_768).rounded()
                     pcm[index] = Int16(min(32_767, max(-32_768, scaled)))
                 }
-                _ = speex_preprocess_run(state, pcm.baseAddress)
-            }
-        }
-        pcm.withUnsafeBufferPointer { pcm in
-            output.withUnsafeMutableBufferPointer { output in
-                for index in 0..<pcm.count { output[index] = Float(pcm[index]) / 32_768 }
             }
         }
     }
