@@ -38,7 +38,7 @@ import tempfile
 import threading
 import time
 
-from benchlib import DATA, ROOT, RATE, duration, read_samples, references, run, speech_rms, word_errors, wer_cell, write_samples
+from benchlib import cached_set, DATA, ROOT, RATE, duration, read_samples, references, run, speech_rms, word_errors, wer_cell, write_samples
 
 DEBIAN_MODEL = "/usr/share/pocketsphinx/model/en-us"
 CONTINUOUS = "/usr/bin/pocketsphinx_continuous"
@@ -204,22 +204,7 @@ def make_set(name, directory):
 
 def load_set(name, cache):
     """[(path, reference)] of a set, made first if missing or made from another recipe."""
-    directory = os.path.join(cache, name)
-    manifest_path = os.path.join(directory, "manifest.json")
-    manifest = None
-    if os.path.exists(manifest_path):
-        with open(manifest_path) as f:
-            manifest = json.load(f)
-        wanted = json.loads(json.dumps(recipe(name)))  # tuples as lists, as read back
-        if manifest["recipe"] != wanted or not all(os.path.exists(os.path.join(directory, e["wav"])) for e in manifest["files"]):
-            manifest = None
-    if manifest is None:
-        start = time.perf_counter()
-        print(f"making set {name} in {directory} ...", file=sys.stderr, flush=True)
-        make_set(name, directory)
-        print(f"  made in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
-        return load_set(name, cache)
-    return [(os.path.join(directory, e["wav"]), e["reference"]) for e in manifest["files"]]
+    return cached_set(name, cache, recipe, make_set)
 
 
 # The tools.

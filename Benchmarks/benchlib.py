@@ -1,6 +1,7 @@
 """Helpers shared by the benchmark scripts: the LibriVox test data, word error rate, running a
 tool and measuring it, and 16 kHz mono 16-bit WAV in and out. Standard library only."""
 import array
+import json
 import math
 import os
 import re
@@ -131,3 +132,25 @@ def speech_rms(samples, frame=320, floor_db=30):
     threshold = max(energies) * 10 ** (-floor_db / 10)
     active = [e for e in energies if e >= threshold]
     return math.sqrt(sum(active) / len(active))
+
+
+def cached_set(name, cache, recipe, make_set):
+    """[(path, reference)] of the set `name` under `cache`, made by `make_set(name, directory)`
+    first when it is missing or was made from another `recipe(name)` (the manifest.json that
+    make_set writes: {"recipe": ..., "files": [{"wav", "reference"}]})."""
+    directory = os.path.join(cache, name)
+    manifest_path = os.path.join(directory, "manifest.json")
+    manifest = None
+    if os.path.exists(manifest_path):
+        with open(manifest_path) as f:
+            manifest = json.load(f)
+        wanted = json.loads(json.dumps(recipe(name)))  # tuples as lists, as read back
+        if manifest["recipe"] != wanted or not all(os.path.exists(os.path.join(directory, e["wav"])) for e in manifest["files"]):
+            manifest = None
+    if manifest is None:
+        start = time.perf_counter()
+        print(f"making set {name} in {directory} ...", file=sys.stderr, flush=True)
+        make_set(name, directory)
+        print(f"  made in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+        return cached_set(name, cache, recipe, make_set)
+    return [(os.path.join(directory, e["wav"]), e["reference"]) for e in manifest["files"]]

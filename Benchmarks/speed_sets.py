@@ -22,7 +22,7 @@ import sys
 import tempfile
 import wave
 
-from benchlib import DATA, RATE, read_samples, references, speech_rms, write_samples
+from benchlib import cached_set, DATA, RATE, read_samples, references, speech_rms, write_samples
 
 TESTDATA = os.path.dirname(DATA)
 GOFORWARD = (os.path.join(TESTDATA, "goforward.raw"), "go forward ten meters")
@@ -165,18 +165,4 @@ def make_set(name, directory):
 
 def load_set(name, cache):
     """[(path, reference)] of a set, made first if missing or made from another recipe."""
-    directory = os.path.join(cache, name)
-    manifest_path = os.path.join(directory, "manifest.json")
-    manifest = None
-    if os.path.exists(manifest_path):
-        with open(manifest_path) as f:
-            manifest = json.load(f)
-        wanted = json.loads(json.dumps(recipe(name)))
-        paths = [os.path.join(directory, e["wav"]) for e in manifest["files"]]
-        if manifest["recipe"] != wanted or not all(os.path.exists(p) for p in paths):
-            manifest = None
-    if manifest is None:
-        print(f"making set {name} in {directory} ...", file=sys.stderr, flush=True)
-        make_set(name, directory)
-        return load_set(name, cache)
-    return [(os.path.join(directory, e["wav"]), e["reference"]) for e in manifest["files"]]
+    return cached_set(name, cache, recipe, make_set)
