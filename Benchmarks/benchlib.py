@@ -67,23 +67,37 @@ def wer_cell(errors, words):
 Run = namedtuple("Run", "wall cpu peak_mib status stdout stderr")
 
 
+# Each command is started by a small interpreter of its own, which times it and reads its rusage:
+# a child forked from this script would start with this script's resident memory (the audio it
+# holds) as its high-water mark, which Linux keeps across exec, so its peak RSS would be ours.
+_LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as report:
+    report.write(f"{time.perf_counter() - start} {usage.ru_utime + usage.ru_stime} {usage.ru_maxrss}")
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run(cmd, check=True):
     """Runs a command; returns its wall and CPU seconds, peak RSS in MiB, exit status, stdout and
     stderr. With check, a failure ends the script."""
-    with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+    with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile("r") as report:
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCHER, report.name, *cmd],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
         out = proc.stdout.read()
         proc.stdout.close()
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        wall = time.perf_counter() - start
+        proc.wait()
+        wall, cpu, maxrss_kib = (float(v) for v in report.read().split())
         err.seek(0)
         stderr = err.read().decode(errors="replace")
     if check and proc.returncode != 0:
         sys.exit(f"failed ({proc.returncode}): {' '.join(cmd)}")
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode,
-               out.decode(errors="replace"), stderr)
+    return Run(wall, cpu, maxrss_kib / 1024, proc.returncode, out.decode(errors="replace"), stderr)
 
 
 def duration(path):

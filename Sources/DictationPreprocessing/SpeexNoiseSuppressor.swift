@@ -89,12 +89,8 @@ final class SpeexNoiseSuppressor {
     /// - Parameter samples: Mono samples at ``sampleRate``; they are replaced by as many output
     ///   samples, those of ``latency`` samples earlier in the stream.
     func process(_ samples: UnsafeMutableBufferPointer<Float>) {
-        let length = frameLength
-        var index = 0
-        while index < samples.count {
-            // Up to the end of the current frame: each sample goes in, the previous frame's comes out.
-            let count = min(length - fill, samples.count - index)
-            let start = fill
+        feed(count: samples.count) { start, index, count in
+            // Each sample goes in, the previous frame's comes out.
             input.withUnsafeMutableBufferPointer { input in
                 output.withUnsafeBufferPointer { output in
                     for offset in 0..<count {
@@ -103,12 +99,8 @@ final class SpeexNoiseSuppressor {
                     }
                 }
             }
-            fill += count
-            index += count
-            if fill == length {
-                runFrame()
-                fill = 0
-            }
+        } completeFrame: {
+            runFrame()
         }
     }
 
@@ -129,11 +121,7 @@ final class SpeexNoiseSuppressor {
     /// transform. The first ``fullRunsBeforeListening`` frames still run in full.
     /// - Parameter samples: Mono samples at ``sampleRate``.
     func listen(_ samples: UnsafeBufferPointer<Float>) {
-        let length = frameLength
-        var index = 0
-        while index < samples.count {
-            let count = min(length - fill, samples.count - index)
-            let start = fill
+        feed(count: samples.count) { start, index, count in
             input.withUnsafeMutableBufferPointer { input in
                 output.withUnsafeMutableBufferPointer { output in
                     for offset in 0..<count {
@@ -142,14 +130,26 @@ final class SpeexNoiseSuppressor {
                     }
                 }
             }
+        } completeFrame: {
+            if fullRuns < Self.fullRunsBeforeListening { runFrame() } else { estimateFrame() }
+        }
+    }
+
+    /// Walks `count` samples through the frame buffers: `move` copies each span that fits in the
+    /// current frame (its offset in the frame, its index in the samples, its length), and
+    /// `completeFrame` runs whenever the frame is full.
+    private func feed(
+        count total: Int, move: (_ start: Int, _ index: Int, _ count: Int) -> Void, completeFrame: () -> Void
+    ) {
+        let length = frameLength
+        var index = 0
+        while index < total {
+            let count = min(length - fill, total - index)
+            move(fill, index, count)
             fill += count
             index += count
             if fill == length {
-                if fullRuns < Self.fullRunsBeforeListening {
-                    runFrame()
-                } else {
-                    estimateFrame()
-                }
+                completeFrame()
                 fill = 0
             }
         }
