@@ -1,5 +1,6 @@
 import CSndfile
 import DictationKit
+import Synchronization
 
 /// Reads any audio libsndfile knows (WAV in its flavours, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU,
 /// raw PCM of a given layout) from a ``VirtualAudioInput``, as `Float` frames in reader-sized pieces.
@@ -58,12 +59,21 @@ final class SoundFileReader: AudioReader {
             info.channels = Int32(rawFormat.channelCount)
             info.format = Int32(SF_FORMAT_RAW) | Self.rawSubtype(rawFormat.encoding) | Int32(SF_ENDIAN_LITTLE)
         }
-        let opened = withUnsafeMutablePointer(to: &info) { info in
-            var callbacks = VirtualAudioInput.callbacks
-            return sf_open_virtual(&callbacks, Int32(SFM_READ), info, Unmanaged.passUnretained(input).toOpaque())
+        // A stream's first bytes are read before the lock is taken, so another thread's open
+        // doesn't wait on a slow pipe for the header.
+        if !input.isSeekable { _ = input.head(AudioContentSniffer.headLength) }
+        let attempt = Self.openingLock.withLock { _ in
+            let opened = withUnsafeMutablePointer(to: &info) { info in
+                var callbacks = VirtualAudioInput.callbacks
+                return sf_open_virtual(&callbacks, Int32(SFM_READ), info, Unmanaged.passUnretained(input).toOpaque())
+            }
+            // A failed open leaves its error in libsndfile's one global, which the next open overwrites.
+            return opened.map(OpeningAttempt.opened) ?? .failed(code: sf_error(nil), reason: String(cString: sf_strerror(nil)))
         }
-        guard let opened else {
-            throw Self.openingProblem(input: input)
+        let opened: OpaquePointer
+        switch attempt {
+        case .opened(let file): opened = file
+        case .failed(let code, let reason): throw Self.openingProblem(input: input, code: code, reason: reason)
         }
         input.finishOpening()
         file = opened
@@ -165,16 +175,30 @@ final class SoundFileReader: AudioReader {
 
     // MARK: - Opening
 
+    /// Serializes libsndfile's opens: a failed `sf_open_virtual` reports its error through a
+    /// process-wide global (`sf_error(NULL)`), which a concurrent open (another job of a batch)
+    /// would overwrite before it is read.
+    private static let openingLock = Mutex(())
+
+    /// What one `sf_open_virtual` gave: the file, or libsndfile's error code and text.
+    ///
+    /// Unchecked: the file handle only leaves the lock to go back to the thread that opened it.
+    private enum OpeningAttempt: @unchecked Sendable {
+        case opened(OpaquePointer)
+        case failed(code: Int32, reason: String)
+    }
+
     /// Why libsndfile could not open the input, as the error to throw.
-    private static func openingProblem(input: VirtualAudioInput) -> DictationError {
+    /// - Parameters:
+    ///   - code: `sf_error(NULL)` right after the failed open.
+    ///   - reason: `sf_strerror(NULL)` right after the failed open.
+    private static func openingProblem(input: VirtualAudioInput, code: Int32, reason: String) -> DictationError {
         if let readError = input.readError { return readError }
         let head = input.head(AudioContentSniffer.headLength)
         if head.isEmpty {
             return input.name == AudioInputProblem.standardInput
                 ? AudioInputProblem.standardInputEmpty.error : AudioInputProblem.empty(input: input.name).error
         }
-        let code = sf_error(nil)
-        let reason = String(cString: sf_strerror(nil))
         switch code {
         case Int32(SF_ERR_UNRECOGNISED_FORMAT):
             return AudioInputProblem.notAudio(input: input.name, looksLike: AudioContentSniffer.describe(head)).error

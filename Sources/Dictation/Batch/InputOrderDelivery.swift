@@ -57,7 +57,7 @@ final class InputOrderDelivery: Sendable {
     /// Delivers an update that belongs to no file, now.
     /// - Parameter update: A progress report.
     func deliverNow(_ update: BatchTranscription.Update) {
-        state.withLock { _ in continuation.yield(update) }
+        state.withLock { _ in _ = continuation.yield(update) }
     }
 
     /// Ends the stream; updates of files that never became the head (after a file that was never
