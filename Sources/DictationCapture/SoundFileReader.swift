@@ -59,9 +59,8 @@ final class SoundFileReader: AudioReader {
             info.channels = Int32(rawFormat.channelCount)
             info.format = Int32(SF_FORMAT_RAW) | Self.rawSubtype(rawFormat.encoding) | Int32(SF_ENDIAN_LITTLE)
         }
-        // A stream's first bytes are read before the lock is taken, so another thread's open
-        // doesn't wait on a slow pipe for the header.
-        if !input.isSeekable { _ = input.head(AudioContentSniffer.headLength) }
+        // A stream that stalls in its header holds other opens up: standard input is one input
+        // of a batch at most, and reading ahead for it would block a live pipe's open.
         let attempt = Self.openingLock.withLock { _ in
             let opened = withUnsafeMutablePointer(to: &info) { info in
                 var callbacks = VirtualAudioInput.callbacks
