@@ -66,7 +66,7 @@ struct BatchPrinter {
     mutating func finish() { progress.clear() }
 
     private mutating func start(_ file: Int, path: String) {
-        if let subtitlePaths {
+        if subtitlePaths != nil {
             let formatter = SubtitleFormatter(kind: format == .vtt ? .vtt : .srt)
             subtitles = (formatter, formatter.header)
             currentPath = path

@@ -79,6 +79,12 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         }
     }
 
+    /// Whether each utterance's final depends on its own audio only: so when each is searched
+    /// whole, with a front end that normalises each utterance by itself (the models' `-cmn batch`).
+    var decodesUtterancesIndependently: Bool {
+        mode == .wholeUtterance && handle.normalisesEachUtteranceAlone
+    }
+
     /// The cepstral mean the front end will subtract next.
     var cepstralMean: [Float]? { handle.cepstralMean }
 

@@ -17,6 +17,10 @@ final class SphinxDecoderHandle {
     let frameRate: Int
     /// Frames of audio before speech that the voice activity detector keeps (`-vad_prespeech`, 20).
     let preSpeechFrames: Int
+    /// Whether an utterance searched whole is normalised by its own audio alone: its own cepstral
+    /// mean (`-cmn batch`, or none), no gain or noise estimate carried over from the utterances
+    /// before (`-agc none` or `max`, `-remove_noise no`). Its result then does not depend on them.
+    let normalisesEachUtteranceAlone: Bool
 
     /// Loads a model.
     /// - Parameters:
@@ -55,6 +59,12 @@ final class SphinxDecoderHandle {
         let rate = Int(dk_cmd_ln_int32(ps_get_config(decoder), "-frate"))
         frameRate = rate > 0 ? rate : 100
         preSpeechFrames = max(0, Int(dk_cmd_ln_int32(ps_get_config(decoder), "-vad_prespeech")))
+        let configuration = ps_get_config(decoder)
+        let meanNormalisation = cmd_ln_str_r(configuration, "-cmn").map { String(cString: $0) } ?? ""
+        let gainControl = cmd_ln_str_r(configuration, "-agc").map { String(cString: $0) } ?? ""
+        normalisesEachUtteranceAlone =
+            ["batch", "none"].contains(meanNormalisation) && ["none", "max"].contains(gainControl)
+            && dk_cmd_ln_int32(configuration, "-remove_noise") == 0
     }
 
     deinit {

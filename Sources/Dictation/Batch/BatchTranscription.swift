@@ -44,6 +44,9 @@ public final class BatchTranscription: Sendable {
     public let jobs: Int
     /// The options of every session.
     public let options: DictationOptions
+    /// How many decoders each session may make finals with: the cores ``jobs`` leaves unused
+    /// when there are fewer files than the jobs asked for, shared among the files.
+    private let decodersPerSession: Int
     private let recognizer: any SpeechRecognizer
     private let makeSession: SessionMaker
     private let control = Mutex(Control())
@@ -60,7 +63,9 @@ public final class BatchTranscription: Sendable {
     ///   - paths: The recordings: files of any format `AudioFileSource` reads, or `-` for
     ///     standard input (once).
     ///   - jobs: How many sessions run at once; the number of active processor cores by default.
-    ///     Values below 1 count as 1.
+    ///     Values below 1 count as 1. With fewer files than jobs, each file's session may decode
+    ///     its utterances side by side with the decoders the other jobs would have had
+    ///     (``DictationOptions/finalDecoderLimit``, unless `options` sets it).
     ///   - recognizer: The recognizer each job's sessions decode with; by default PocketSphinx
     ///     with the installed model of the best rank for the locale.
     ///   - options: The options of every session; by default no partials and no other reports,
@@ -77,6 +82,7 @@ public final class BatchTranscription: Sendable {
     ) {
         self.paths = paths
         self.jobs = max(1, min(jobs, paths.count))
+        decodersPerSession = max(1, jobs / self.jobs)
         self.recognizer = recognizer
         self.options = options
         makeSession = session
@@ -176,6 +182,7 @@ public final class BatchTranscription: Sendable {
         delivery.deliver(.started(file: file, path: paths[file]), of: file)
         var sessionOptions = options
         sessionOptions.reports.insert(.progress)
+        if sessionOptions.finalDecoderLimit == nil { sessionOptions.finalDecoderLimit = decodersPerSession }
         var failure: DictationError?
         var audio = 0.0
         do {

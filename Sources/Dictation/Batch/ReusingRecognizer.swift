@@ -150,6 +150,7 @@ final class ReusingRecognizer: SpeechRecognizer {
 
         var locale: String { decoder.locale }
         var segmentation: UtteranceSegmentation { decoder.segmentation }
+        var decodesUtterancesIndependently: Bool { decoder.decodesUtterancesIndependently }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try decoder.process(samples, reportPartials: reportPartials)

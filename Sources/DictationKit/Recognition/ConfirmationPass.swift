@@ -128,15 +128,17 @@ final class ConfirmationPass: Sendable {
             decoder = try recognizer.makeDecoder(locale: locale, segmentation: .endpointer, reportsPartials: false)
         } catch {
             logger.debug("no confirmation decoder; partials show no stable words", metadata: ["code": "\(error.code)"])
-            while case .request = queue.next() { queue.done() }
+            var claim = UtteranceQueue.Claim()
+            while case .request = queue.next(for: &claim) { queue.done() }
             return
         }
         let interval = Int(Self.interval * sampleRate)
         var open: Open?
+        var claim = UtteranceQueue.Claim()
         while true {
             // A search is due once enough new audio came; it waits for the final pass to be idle.
             let due = open.map { $0.samples - $0.searched >= interval && $0.samples >= interval * 3 / 2 } ?? false
-            switch queue.next(timeout: due ? .milliseconds(20) : nil) {
+            switch queue.next(for: &claim, timeout: due ? .milliseconds(20) : nil) {
             case .closed:
                 return
             case .idle:

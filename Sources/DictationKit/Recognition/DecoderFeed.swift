@@ -51,7 +51,9 @@ final class DecoderFeed {
         }
         endpointer = Endpointer(options: options.endpointing, sampleRate: sampleRate)
         let fatalFailure = self.fatalFailure
-        let finalPass = FinalPass(decoder: decoders.main, metrics: metrics) { outcome in
+        let finalPass = FinalPass(
+            decoder: decoders.main, supply: decoders.moreFinalDecoders, metrics: metrics, logger: logger
+        ) { outcome in
             switch outcome {
             case .updates(let updates, let utterance):
                 delivery.emit(updates, utterance: utterance)

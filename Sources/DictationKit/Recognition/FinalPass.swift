@@ -1,15 +1,22 @@
 import Foundation
+import Logging
+import Synchronization
 
-/// The pass that makes a session's finals: one decoder, on a thread of its own, given the
-/// endpointer's utterances in order, beside the audio thread that keeps capturing and showing
-/// partials.
+/// The pass that makes a session's finals: decoders on threads of their own, given the
+/// endpointer's utterances, beside the audio thread that keeps capturing and showing partials.
 ///
 /// The audio thread ``submit(_:)``s each utterance's requests as the endpointer makes them (its
-/// start, its audio, the pauses where it may end, its end); the pass decodes them in order and
-/// hands what its decoder returns to `deliver`. A whole-utterance decoder searches an utterance
-/// once it has ended, or, speculatively, in a pause where it may have ended
-/// (``SpeechDecoder/prepareFinal()``), while the endpointer still waits for the rest of the
-/// trailing silence: when no more audio follows, its final is ready at once.
+/// start, its audio, the pauses where it may end, its end); a thread of the pass takes a whole
+/// utterance, decodes its requests in order and hands what its decoder returns on, in utterance
+/// order (``UtteranceOrder``). A whole-utterance decoder searches an utterance once it has
+/// ended, or, speculatively, in a pause where it may have ended (``SpeechDecoder/prepareFinal()``),
+/// while the endpointer still waits for the rest of the trailing silence: when no more audio
+/// follows, its final is ready at once.
+///
+/// One thread, with the session's decoder, is always there. When an utterance waits while every
+/// thread is decoding another, and the session allows more decoders (``FinalDecoderSupply``),
+/// another thread loads one and joins: a file is read far faster than it is decoded, so its
+/// utterances are decoded side by side, on as many cores as the session allows.
 ///
 /// Nothing is dropped. On a machine with one core the pass may fall behind the audio; it catches
 /// up in the pauses (``UtteranceQueue`` bounds how far).
@@ -23,20 +30,73 @@ final class FinalPass: Sendable {
         case failed(DictationError, utterance: Int, fatal: Bool)
     }
 
-    /// How many failed utterances in a row, with no final between them, stop the pass.
-    static let tolerableFailures = 2
-
     private let queue = UtteranceQueue()
+    private let order: UtteranceOrder
+    private let supply: FinalDecoderSupply?
+    private let metrics: SessionMetrics
+    private let logger: Logger
+    /// The pass's threads, those still loading their decoder included.
+    private let threadCount = Mutex(1)
 
-    /// Starts the pass's thread.
+    /// Starts the pass's first thread.
     /// - Parameters:
-    ///   - decoder: The decoder, handed over: from now on only the pass's thread uses it.
+    ///   - decoder: The decoder, handed over: from now on only the pass's first thread uses it.
+    ///   - supply: Where more decoders come from, when utterances may be decoded side by side.
     ///   - metrics: Where its decoding time is counted.
-    ///   - deliver: Called on the pass's thread with each outcome, in order.
-    init(decoder: any SpeechDecoder, metrics: SessionMetrics, deliver: @escaping @Sendable (Outcome) -> Void) {
+    ///   - logger: Where a further decoder that fails to load is logged; the pass goes on without it.
+    ///   - deliver: Called with each outcome, in utterance order, one at a time.
+    init(
+        decoder: any SpeechDecoder, supply: FinalDecoderSupply?, metrics: SessionMetrics, logger: Logger,
+        deliver: @escaping @Sendable (Outcome) -> Void
+    ) {
+        self.supply = supply
+        self.metrics = metrics
+        self.logger = logger
+        order = UtteranceOrder(deliver: deliver) { [queue] in queue.stop() }
         let handOver = DecoderHandOver(decoder: decoder)
-        let thread = Thread { [queue] in
-            Self.run(decoder: handOver.decoder, queue: queue, metrics: metrics, deliver: deliver)
+        startThread { () throws(DictationError) in handOver.decoder }
+    }
+
+    /// Queues requests; blocks while too much audio waits already.
+    func submit(_ requests: [UtteranceQueue.Request]) {
+        queue.submit(requests)
+        addThreadIfWaiting()
+    }
+
+    /// Blocks until every request submitted so far is done: every final delivered.
+    func drain() { queue.drain() }
+
+    /// Lets the threads finish the queue and end; the caller need not wait.
+    func close() { queue.close() }
+
+    /// Whether the pass has nothing to do.
+    var isIdle: Bool { queue.isIdle }
+
+    /// Starts another thread when an utterance waits with no thread free to take it.
+    private func addThreadIfWaiting() {
+        guard let supply, queue.utteranceWaitsForAThread else { return }
+        let allowed = threadCount.withLock { count in
+            guard count < supply.limit else { return false }
+            count += 1
+            return true
+        }
+        guard allowed else { return }
+        logger.debug("another decoder for the finals", metadata: ["decoders": "\(threadCount.withLock { $0 })"])
+        startThread(loading: supply.make)
+    }
+
+    /// Starts a thread that loads its decoder and then decodes utterances until the queue ends.
+    private func startThread(loading load: @escaping @Sendable () throws(DictationError) -> any SpeechDecoder) {
+        let thread = Thread { [queue, order, metrics, logger] in
+            let decoder: any SpeechDecoder
+            do throws(DictationError) {
+                decoder = try load()
+            } catch {
+                // Its place stays taken: the pass goes on with the decoders it has.
+                logger.debug("no further decoder for the finals", metadata: ["code": "\(error.code)"])
+                return
+            }
+            Self.decode(with: decoder, queue: queue, order: order, metrics: metrics)
         }
         thread.name = "DictationKit.final"
         // PocketSphinx's search keeps sizeable structures on the stack.
@@ -44,66 +104,63 @@ final class FinalPass: Sendable {
         thread.start()
     }
 
-    /// Queues requests; blocks while too much audio waits already.
-    func submit(_ requests: [UtteranceQueue.Request]) { queue.submit(requests) }
+    // MARK: - A thread of the pass
 
-    /// Blocks until every request submitted so far is done: every final delivered.
-    func drain() { queue.drain() }
-
-    /// Lets the thread finish the queue and end; the caller need not wait.
-    func close() { queue.close() }
-
-    /// Whether the pass has nothing to do.
-    var isIdle: Bool { queue.isIdle }
-
-    // MARK: - The pass's thread
-
-    private static func run(
-        decoder: any SpeechDecoder, queue: UtteranceQueue, metrics: SessionMetrics, deliver: @Sendable (Outcome) -> Void
+    private static func decode(
+        with decoder: any SpeechDecoder, queue: UtteranceQueue, order: UtteranceOrder, metrics: SessionMetrics
     ) {
-        var utterance = -1
+        var claim = UtteranceQueue.Claim()
+        var utterance: Int?
         var failed = false
-        var failures = 0
-        while case .request(let request) = queue.next() {
+        while case .request(let request) = queue.next(for: &claim) {
             let started = metrics.now
             defer { metrics.processed(since: started) }
             do throws(DictationError) {
                 switch request {
                 case .begin(let index, let time):
+                    // An utterance left without its end counts as ended.
+                    if let open = utterance { order.record(.ended, utterance: open) }
                     utterance = index
                     failed = false
                     try decoder.beginUtterance(at: time)
                 case .audio(let samples):
-                    guard !failed else { break }
+                    guard !failed, let utterance else { break }
                     let updates = try decoder.process(samples, reportPartials: true)
-                    if !updates.isEmpty { deliver(.updates(updates, utterance: utterance)) }
+                    if !updates.isEmpty { order.record(.updates(updates), utterance: utterance) }
                 case .mayEnd:
                     // Only when nothing waits: a search of audio that is already followed by more
                     // would be thrown away.
-                    guard !failed, !queue.hasWaitingRequests else { break }
+                    guard !failed, !queue.hasWaitingRequests(for: claim) else { break }
                     _ = try decoder.prepareFinal()
                 case .end:
-                    guard !failed else { break }
-                    let updates = try decoder.endUtterance()
-                    failures = 0
-                    deliver(.updates(updates, utterance: utterance))
+                    guard let ended = utterance else { break }
+                    let report: UtteranceOrder.Report = failed ? .ended : .final(try decoder.endUtterance())
+                    utterance = nil
+                    order.record(report, utterance: ended)
                 }
             } catch {
                 failed = true
-                failures += 1
                 // What the decoder still holds of the failed utterance is not trusted.
                 decoder.discardUtterance()
-                let fatal = failures > tolerableFailures
-                deliver(.failed(error, utterance: utterance, fatal: fatal))
-                if fatal {
-                    queue.stop()
-                    return
+                if let failing = utterance {
+                    order.record(.failed(error), utterance: failing)
+                    if case .end = request {
+                        utterance = nil
+                        order.record(.ended, utterance: failing)
+                    }
                 }
             }
             queue.done()
         }
-        queue.stop()
     }
+}
+
+/// How a session's final pass gets more decoders, to decode utterances side by side.
+struct FinalDecoderSupply: Sendable {
+    /// How many decoders may make finals at once, the session's first included.
+    var limit: Int
+    /// Loads another decoder of the kind the first is; called on the thread that will use it.
+    var make: @Sendable () throws(DictationError) -> any SpeechDecoder
 }
 
 /// Carries a decoder to the thread that alone uses it from then on.

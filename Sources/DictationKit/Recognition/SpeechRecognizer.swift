@@ -173,6 +173,14 @@ public protocol SpeechDecoder: AnyObject {
 
     /// Drops the open utterance without decoding it (endpointer segmentation only).
     func discardUtterance()
+
+    /// Whether each utterance's final depends only on that utterance's audio, not on the
+    /// utterances the decoder was given before (endpointer segmentation only): a decoder that
+    /// normalises each utterance by itself, say, rather than by a running estimate.
+    ///
+    /// A session then may decode utterances side by side, each with a decoder of its own
+    /// (``DictationOptions/finalDecoderLimit``); its finals are the same either way.
+    var decodesUtterancesIndependently: Bool { get }
 }
 
 extension SpeechDecoder {
@@ -194,4 +202,8 @@ extension SpeechDecoder {
 
     /// Ends the open utterance and ignores its final.
     public func discardUtterance() { _ = try? endUtterance() }
+
+    /// `false`: a decoder may carry what it learnt from one utterance into the next unless it
+    /// says otherwise.
+    public var decodesUtterancesIndependently: Bool { false }
 }

@@ -1,10 +1,15 @@
 import DequeModule
 
-/// The endpointer's utterances on their way to a pass that decodes them on a thread of its own
-/// (``FinalPass``, ``ConfirmationPass``): the requests the audio thread made, in order.
+/// The endpointer's utterances on their way to a pass that decodes them on threads of its own
+/// (``FinalPass``, ``ConfirmationPass``): the requests the audio thread made, kept by utterance.
 ///
-/// How far a pass may fall behind is bounded (``maximumQueuedSamples``): beyond that ``submit(_:)``
-/// blocks the audio thread, and a live source's buffer takes the backlog.
+/// Each of the pass's threads takes a whole utterance (its ``Claim``), the oldest no thread has
+/// taken yet, and gets that utterance's requests in order, as they come, until its end; then it
+/// takes the next. With one thread that is every request in the order it was made; with several,
+/// utterances are decoded side by side, each by one thread from its start to its end.
+///
+/// How far the pass may fall behind is bounded (``maximumQueuedSamples``): beyond that
+/// ``submit(_:)`` blocks the audio thread, and a live source's buffer takes the backlog.
 final class UtteranceQueue: Sendable {
     /// What the audio thread asks of a pass, utterance by utterance.
     enum Request: Sendable {
@@ -18,26 +23,93 @@ final class UtteranceQueue: Sendable {
         case end
     }
 
-    /// What the pass's thread gets from ``next(timeout:)``.
+    /// What the pass's thread gets from ``next(for:timeout:)``.
     enum Next {
         case request(Request)
         /// Nothing came within the time allowed.
         case idle
-        /// The queue is closed and empty: the thread ends.
+        /// The queue is closed and holds nothing more for this thread, or the pass stopped: the
+        /// thread ends.
         case closed
+    }
+
+    /// The utterance one of the pass's threads has taken; each thread keeps its own.
+    struct Claim {
+        /// The utterance's place in the queue; `nil` between utterances.
+        fileprivate var ticket: Int?
+
+        /// No utterance taken yet.
+        init() {}
     }
 
     /// How much audio may wait for a pass before ``submit(_:)`` blocks: 60 s at 16 kHz.
     static let maximumQueuedSamples = 60 * 16_000
 
+    /// One utterance's requests not yet taken.
+    private struct Utterance {
+        var requests = Deque<Request>()
+        /// Whether no more requests come: its `end`, or the next utterance's `begin`, was submitted.
+        var complete = false
+    }
+
     private struct State {
-        var queue = Deque<Request>()
+        /// The utterances not yet finished, by ticket: the order they were submitted in.
+        var utterances: [Int: Utterance] = [:]
+        /// The ticket of the oldest utterance no thread has taken.
+        var nextUnclaimed = 0
+        /// The ticket the next `begin` gets.
+        var nextTicket = 0
         var queuedSamples = 0
         var submitted = 0
         /// Requests taken and finished (see ``done()``).
         var done = 0
         var closing = false
         var stopped = false
+        /// Threads waiting in ``next(for:timeout:)`` with no utterance: free to take one.
+        var freeThreads = 0
+
+        /// The utterance the next request that is not a `begin` belongs to: the last one.
+        var lastTicket: Int? { nextTicket > 0 ? nextTicket - 1 : nil }
+
+        var hasUnclaimed: Bool { utterances[nextUnclaimed] != nil }
+
+        /// Whether a thread holding `claim` has a request to take, or should end.
+        func isReady(_ claim: Claim) -> Bool {
+            if stopped || closing { return true }
+            guard let ticket = claim.ticket else { return hasUnclaimed }
+            guard let utterance = utterances[ticket] else { return true }
+            return !utterance.requests.isEmpty || utterance.complete
+        }
+
+        /// Takes the next request for a thread holding `claim`.
+        /// - Returns: The request (or that the thread ends) and the thread's claim from now on;
+        ///   no request when there is none yet, or the utterance held ended without an `end` of
+        ///   its own (the next one began), which the claim then lets go of.
+        mutating func take(for claim: Claim) -> (Next?, Claim) {
+            guard !stopped else { return (.closed, claim) }
+            var claim = claim
+            if claim.ticket == nil {
+                guard hasUnclaimed else { return (closing ? .closed : nil, claim) }
+                claim.ticket = nextUnclaimed
+                nextUnclaimed += 1
+            }
+            guard let ticket = claim.ticket, var utterance = utterances[ticket] else { return (nil, Claim()) }
+            guard !utterance.requests.isEmpty else {
+                if utterance.complete {
+                    utterances[ticket] = nil
+                    return (nil, Claim())
+                }
+                return (closing ? .closed : nil, claim)
+            }
+            let request = utterance.requests.removeFirst()
+            if case .audio(let samples) = request { queuedSamples -= samples.count }
+            if case .end = request {
+                utterances[ticket] = nil
+                return (.request(request), Claim())
+            }
+            utterances[ticket] = utterance
+            return (.request(request), claim)
+        }
     }
 
     private let state = WaitableState(State())
@@ -51,10 +123,25 @@ final class UtteranceQueue: Sendable {
             if case .audio(let audio) = request { total + audio.count } else { total }
         }
         state.wait(until: { $0.queuedSamples == 0 || $0.queuedSamples + samples <= Self.maximumQueuedSamples || $0.stopped })
-        state.withLock {
-            $0.queue.append(contentsOf: requests)
-            $0.queuedSamples += samples
-            $0.submitted += requests.count
+        state.withLock { state in
+            for request in requests {
+                if case .begin = request {
+                    if let last = state.lastTicket { state.utterances[last]?.complete = true }
+                    state.utterances[state.nextTicket] = Utterance()
+                    state.nextTicket += 1
+                } else if state.lastTicket.flatMap({ state.utterances[$0] }) == nil {
+                    // Requests with no utterance to belong to (none began, or its thread already
+                    // took its end) are not anyone's work; counted as done at once.
+                    state.submitted += 1
+                    state.done += 1
+                    continue
+                }
+                guard let ticket = state.lastTicket else { continue }
+                state.utterances[ticket]?.requests.append(request)
+                if case .end = request { state.utterances[ticket]?.complete = true }
+                if case .audio(let audio) = request { state.queuedSamples += audio.count }
+                state.submitted += 1
+            }
         }
     }
 
@@ -75,33 +162,42 @@ final class UtteranceQueue: Sendable {
     /// Whether every request submitted so far is done.
     var isIdle: Bool { state.read { $0.done >= $0.submitted || $0.stopped } }
 
-    // MARK: - The pass's thread
+    /// Whether an utterance waits that no thread has taken, with no thread free to take it.
+    var utteranceWaitsForAThread: Bool { state.read { $0.hasUnclaimed && $0.freeThreads == 0 } }
 
-    /// The next request, waiting for one (at most `timeout`, when given).
-    func next(timeout: Duration? = nil) -> Next {
-        let ready = { (state: State) in !state.queue.isEmpty || state.closing }
-        if let timeout {
-            guard state.wait(until: ready, timeout: timeout) else { return .idle }
-        } else {
-            state.wait(until: ready)
-        }
-        return state.withLock { state -> Next in
-            guard !state.queue.isEmpty else { return .closed }
-            let request = state.queue.removeFirst()
-            if case .audio(let samples) = request { state.queuedSamples -= samples.count }
-            return .request(request)
+    // MARK: - The pass's threads
+
+    /// The next request of the utterance `claim` holds, or of the next utterance no thread has
+    /// taken once it holds none; waits for one (at most `timeout`, when given).
+    func next(for claim: inout Claim, timeout: Duration? = nil) -> Next {
+        while true {
+            let current = claim
+            let free = current.ticket == nil
+            if free { state.withLock { $0.freeThreads += 1 } }
+            defer { if free { state.withLock { $0.freeThreads -= 1 } } }
+            if let timeout {
+                guard state.wait(until: { $0.isReady(current) }, timeout: timeout) else { return .idle }
+            } else {
+                state.wait(until: { $0.isReady(current) })
+            }
+            let next: Next?
+            (next, claim) = state.withLock { state in state.take(for: current) }
+            if let next { return next }
         }
     }
 
-    /// Whether requests wait to be taken.
-    var hasWaitingRequests: Bool { state.read { !$0.queue.isEmpty } }
+    /// Whether requests of the utterance `claim` holds wait to be taken.
+    func hasWaitingRequests(for claim: Claim) -> Bool {
+        guard let ticket = claim.ticket else { return false }
+        return state.read { !($0.utterances[ticket]?.requests.isEmpty ?? true) }
+    }
 
     /// The request last taken is finished.
     func done() {
         state.withLock { $0.done += 1 }
     }
 
-    /// The pass stopped for good: nobody waits for it any more.
+    /// The pass stopped for good: nobody waits for it any more, and its threads end.
     func stop() {
         state.withLock { $0.stopped = true }
     }

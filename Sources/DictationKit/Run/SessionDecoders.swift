@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// The decoders one run uses, loaded on its audio thread before any audio is decoded.
@@ -11,6 +12,9 @@ struct SessionDecoders {
     /// ``DictationEvent/localeSelected(requested:used:)`` when the recognizer had no model for the
     /// locale asked for.
     var localeEvent: DictationEvent?
+    /// Where the final pass gets more decoders like ``main``, to decode utterances side by side;
+    /// `nil` when it decodes with ``main`` alone.
+    var moreFinalDecoders: FinalDecoderSupply?
 
     /// Loads the decoders for a run.
     ///
@@ -22,17 +26,21 @@ struct SessionDecoders {
     ///   - recognizer: The backend.
     ///   - options: The session's locale and whether it shows partials.
     ///   - segmentation: Who cuts the audio into utterances.
+    ///   - sourceIsLive: Whether the source is live, which decides how many decoders may make
+    ///     finals when the options leave it to the session.
     ///   - logger: Where a locale fallback is logged.
     /// - Throws: What the recognizer throws.
     static func load(
         recognizer: any SpeechRecognizer, options: DictationOptions, segmentation: UtteranceSegmentation,
-        logger: Logger
+        sourceIsLive: Bool, logger: Logger
     ) throws(DictationError) -> SessionDecoders {
         let wantsTwoPasses = options.reports.contains(.partials) && segmentation == .endpointer
         let choice = try LocaleFallback().makeDecoder(
             for: options.locale, segmentation: segmentation, reportsPartials: options.reports.contains(.partials) && !wantsTwoPasses,
             maxUtteranceDuration: options.endpointing.maxUtteranceDuration, recognizer: recognizer, logger: logger)
         var decoders = SessionDecoders(main: choice.decoder, localeEvent: choice.event)
+        decoders.moreFinalDecoders = supply(
+            like: choice.decoder, recognizer: recognizer, options: options, sourceIsLive: sourceIsLive)
         guard wantsTwoPasses, choice.decoder.segmentation == .endpointer else { return decoders }
         let locale = choice.decoder.locale
         if let partials = try recognizer.makePartialDecoder(locale: locale) {
@@ -44,5 +52,24 @@ struct SessionDecoders {
                 maxUtteranceDuration: options.endpointing.maxUtteranceDuration)
         }
         return decoders
+    }
+
+    /// How the final pass gets more decoders like `main`: when its utterances are decoded
+    /// independently and the session allows more than one (``DictationOptions/finalDecoderLimit``).
+    private static func supply(
+        like main: any SpeechDecoder, recognizer: any SpeechRecognizer, options: DictationOptions, sourceIsLive: Bool
+    ) -> FinalDecoderSupply? {
+        guard main.segmentation == .endpointer, main.decodesUtterancesIndependently else { return nil }
+        let automatic = sourceIsLive ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
+        let limit = max(1, options.finalDecoderLimit ?? automatic)
+        guard limit > 1 else { return nil }
+        let locale = main.locale
+        let maxUtteranceDuration = options.endpointing.maxUtteranceDuration
+        return FinalDecoderSupply(limit: limit) { () throws(DictationError) in
+            // The kind of decoder the main one is: no partials, the same locale and limit.
+            try recognizer.makeDecoder(
+                locale: locale, segmentation: .endpointer, reportsPartials: false,
+                maxUtteranceDuration: maxUtteranceDuration)
+        }
     }
 }

@@ -77,7 +77,8 @@ final class SessionRun: Sendable {
             // ProcessorSetup made sure that the endpointer, if asked for, gets the chain's voice activity.
             let segmentation = options.endpointing.segmentation
             decoders = try SessionDecoders.load(
-                recognizer: recognizer, options: options, segmentation: segmentation, logger: logger)
+                recognizer: recognizer, options: options, segmentation: segmentation,
+                sourceIsLive: input.reader.isLive, logger: logger)
         } catch {
             end(with: error)
             return

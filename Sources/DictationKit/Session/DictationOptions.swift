@@ -40,6 +40,18 @@ public struct DictationOptions: Sendable, Hashable {
     /// model) and idle CPU time; on a machine with no idle core, stable words come late or only
     /// with the final. On by default.
     public var confirmsStableWords = true
+    /// How many decoders may make finals at once, each decoding an utterance of its own on a
+    /// thread of its own. A file is read far faster than it is decoded, so its utterances queue
+    /// up; decoded side by side, a long file takes about half the time on two cores.
+    ///
+    /// `nil`, the default, lets the session choose: one decoder per active processor core, at
+    /// most four, for a source that is not live, and one for a live source, which speaks no
+    /// faster than it is decoded. A further decoder is loaded only when an utterance waits while
+    /// every decoder has one, and costs a decoder's memory (about 100 MB with the en-US-large
+    /// model). Only recognizers whose decoders decode each utterance on its own
+    /// (``SpeechDecoder/decodesUtterancesIndependently``) use more than one, so the finals are
+    /// the same whatever this is. Values below 1 count as 1.
+    public var finalDecoderLimit: Int?
     /// End the session after this many seconds of audio, whatever is going on. `nil`: no limit.
     public var maxDuration: Double?
     /// End the session after this many seconds of silence that follow speech. `nil`: never.

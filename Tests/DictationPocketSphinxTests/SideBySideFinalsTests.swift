@@ -1,0 +1,120 @@
+import DictationCapture
+import DictationKit
+import DictationPocketSphinx
+import DictationPreprocessing
+import Foundation
+import Synchronization
+import Testing
+
+/// A file's utterances decoded side by side (`DictationOptions.finalDecoderLimit`): real
+/// PocketSphinx decoding of LibriVox speech gives the same finals, in the same order, with one
+/// decoder or two, and two are really loaded and used.
+@Suite("Finals decoded side by side")
+struct SideBySideFinalsTests {
+    /// A recognizer that counts the decoders it loads, and how many utterances each began.
+    final class CountingRecognizer: SpeechRecognizer {
+        let base: PocketSphinxRecognizer
+        private let counts = Mutex<[Int]>([])
+
+        init(base: PocketSphinxRecognizer) { self.base = base }
+
+        var sampleRate: Int { base.sampleRate }
+        func supportedLocales() -> [String] { base.supportedLocales() }
+
+        /// Utterances begun, per decoder loaded, in the order they were loaded.
+        var utterancesPerDecoder: [Int] { counts.withLock { $0 } }
+
+        func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+            try count(base.makeDecoder(locale: locale, segmentation: segmentation))
+        }
+
+        func makeDecoder(
+            locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
+        ) throws(DictationError) -> any SpeechDecoder {
+            try count(
+                base.makeDecoder(
+                    locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
+                    maxUtteranceDuration: maxUtteranceDuration))
+        }
+
+        private func count(_ decoder: any SpeechDecoder) -> any SpeechDecoder {
+            let index = counts.withLock { counts in
+                counts.append(0)
+                return counts.count - 1
+            }
+            return Counted(decoder) { [self] in counts.withLock { $0[index] += 1 } }
+        }
+
+        private final class Counted: SpeechDecoder {
+            let decoder: any SpeechDecoder
+            let began: @Sendable () -> Void
+            init(_ decoder: any SpeechDecoder, began: @escaping @Sendable () -> Void) {
+                self.decoder = decoder
+                self.began = began
+            }
+            var locale: String { decoder.locale }
+            var segmentation: UtteranceSegmentation { decoder.segmentation }
+            var decodesUtterancesIndependently: Bool { decoder.decodesUtterancesIndependently }
+            func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
+                try decoder.process(samples, reportPartials: reportPartials)
+            }
+            func finish() throws(DictationError) -> [RecognitionUpdate] { try decoder.finish() }
+            func beginUtterance(at time: Double) throws(DictationError) {
+                began()
+                try decoder.beginUtterance(at: time)
+            }
+            func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try decoder.endUtterance() }
+            func prepareFinal() throws(DictationError) -> Transcript? { try decoder.prepareFinal() }
+            func discardUtterance() { decoder.discardUtterance() }
+        }
+    }
+
+    @Test("One decoder or two: the same finals in the same order; two decoders share the utterances")
+    func sameFinalsWithTwoDecoders() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = "\(directory)/ten-utterances.wav"
+        // Ten LibriVox sentences with 1.5 s pauses: the file is read far faster than decoded, so
+        // utterances wait for a decoder.
+        let pause = [Float](repeating: 0, count: 16_000 * 3 / 2)
+        var samples: [Float] = []
+        for id in LibriVoxSessionAccuracyTests.recordings + LibriVoxSessionAccuracyTests.recordings {
+            samples += pause
+            samples += try Fixtures.readWAV(try Fixtures.requireTestData("librivox/\(id).wav"))
+        }
+        samples += pause
+        try LibriVoxSessionAccuracyTests.writeWAV(samples, to: path)
+
+        let (one, oneCounts) = try await Self.transcribe(path, finalDecoderLimit: 1)
+        let (two, twoCounts) = try await Self.transcribe(path, finalDecoderLimit: 2)
+        print("utterances per decoder: one \(oneCounts), two \(twoCounts); \(two.count) finals")
+
+        #expect(one.count >= 10, "ten sentences with pauses: \(one.count) finals")
+        #expect(oneCounts.count == 1 && oneCounts[0] >= one.count, "one decoder for every utterance: \(oneCounts)")
+        #expect(twoCounts.count == 2, "a second decoder should be loaded: \(twoCounts)")
+        #expect(twoCounts.allSatisfy { $0 > 0 }, "both decoders should decode utterances: \(twoCounts)")
+        #expect(twoCounts.reduce(0, +) == oneCounts.reduce(0, +), "each utterance decoded once")
+        #expect(two.map(\.text) == one.map(\.text))
+        #expect(two.map(\.words) == one.map(\.words))
+        #expect(two.map(\.utteranceIndex) == Array(0..<two.count), "finals in utterance order")
+        let starts = two.map(\.startTime)
+        #expect(starts == starts.sorted(), "finals in the order they were spoken")
+    }
+
+    static func transcribe(_ path: String, finalDecoderLimit: Int) async throws -> ([Transcript], [Int]) {
+        let recognizer = CountingRecognizer(base: try Fixtures.recognizer())
+        let session = DictationSession(
+            source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
+        var options = DictationOptions(reports: [])
+        options.finalDecoderLimit = finalDecoderLimit
+        var finals: [Transcript] = []
+        for await event in try await session.start(options) {
+            switch event {
+            case .final(let transcript): finals.append(transcript)
+            case .error(let error): Issue.record("session error: \(error)")
+            default: break
+            }
+        }
+        return (finals, recognizer.utterancesPerDecoder)
+    }
+}
