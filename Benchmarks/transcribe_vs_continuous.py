@@ -4,7 +4,7 @@
 Both decode the same recordings with the same model (Debian's en-us), one process per file, model
 load included; the tools take turns, run after run. For each set the script prints the median wall
 time per tool, the real-time factor (wall time / audio time, lower is faster), their ratio, the
-median CPU time, the peak resident memory of one process (one decoder), the word error rate each
+median CPU time, the peak resident memory of one process (one decoder, two when a long file uses both cores), the word error rate each
 reaches (speed is never bought with accuracy) and the utterances printed; and the load average
 before and after, since the machine may be shared.
 

@@ -14,7 +14,8 @@ extension Dictate {
                 standard input. A folder stands for the audio files directly in it (not its subfolders), in \
                 name order, by extension: .\(TranscribeInputs.audioExtensions.sorted().joined(separator: ", .")).
 
-                Several files are decoded in parallel (--jobs, one decoder each) and printed in input order: \
+                Several files are decoded in parallel (--jobs, one decoder each; fewer files than jobs share \
+                the spare decoders among their utterances) and printed in input order: \
                 text under a header "==> file <==" per file, jsonl with a "file" field on every line, srt \
                 and vtt into a file per recording (a.flac -> a.srt) next to it or in --output-dir. With one \
                 input, output is as it always was: text and jsonl without headers or "file" fields, \
@@ -41,7 +42,7 @@ extension Dictate {
             help: ArgumentHelp("Read more inputs from this file, one path per line; - reads them from standard input.", valueName: "list"))
         var filesFrom: String?
 
-        @Option(help: ArgumentHelp("How many files to decode at once, one decoder each (default: the number of active cores).", valueName: "n"))
+        @Option(help: ArgumentHelp("How many decoders run at once: files at a time, or one file's utterances side by side (default: the number of active cores).", valueName: "n"))
         var jobs: Int?
 
         @Option(help: "Output: text (a line per utterance), jsonl (every event), srt or vtt (subtitles).")

@@ -63,15 +63,15 @@ import Testing
         #expect(queue.hasWaitingRequests(for: first))
     }
 
-    @Test("An utterance waiting with no free thread is told; a free thread takes it")
+    @Test("Audio waiting with no free thread is told; a free thread takes it")
     func waitingUtteranceIsTold() throws {
         let queue = UtteranceQueue()
         queue.submit(Self.utterance(0))
         var claim = UtteranceQueue.Claim()
         _ = queue.next(for: &claim)
-        #expect(!queue.utteranceWaitsForAThread)
-        queue.submit(Self.utterance(1))
-        #expect(queue.utteranceWaitsForAThread, "utterance 1 waits while the only thread holds utterance 0")
+        #expect(queue.samplesWaitingForAThread == 0, "the thread took utterance 0")
+        queue.submit(Self.utterance(1, blocks: 3))
+        #expect(queue.samplesWaitingForAThread == 3, "utterance 1 waits while the only thread holds utterance 0")
 
         // A thread that is waiting for work counts as free.
         let taken = Mutex<String?>(nil)
@@ -83,6 +83,7 @@ import Testing
         let deadline = Date().addingTimeInterval(30)
         while taken.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(taken.withLock { $0 } == "begin 1")
+        #expect(queue.samplesWaitingForAThread == 0)
     }
 
     @Test("Four threads share 200 utterances: each utterance whole, once, on one thread")

@@ -13,9 +13,9 @@ import Synchronization
 /// while the endpointer still waits for the rest of the trailing silence: when no more audio
 /// follows, its final is ready at once.
 ///
-/// One thread, with the session's decoder, is always there. When an utterance waits while every
-/// thread is decoding another, and the session allows more decoders (``FinalDecoderSupply``),
-/// another thread loads one and joins: a file is read far faster than it is decoded, so its
+/// One thread, with the session's decoder, is always there. When utterances wait while every
+/// thread is decoding another, enough of them to be worth loading a decoder for, and the session
+/// allows more decoders (``FinalDecoderSupply``), another thread loads one and joins: a file is read far faster than it is decoded, so its
 /// utterances are decoded side by side, on as many cores as the session allows.
 ///
 /// Nothing is dropped. On a machine with one core the pass may fall behind the audio; it catches
@@ -72,9 +72,9 @@ final class FinalPass: Sendable {
     /// Whether the pass has nothing to do.
     var isIdle: Bool { queue.isIdle }
 
-    /// Starts another thread when an utterance waits with no thread free to take it.
+    /// Starts another thread when enough audio waits with no thread free to take it.
     private func addThreadIfWaiting() {
-        guard let supply, queue.utteranceWaitsForAThread else { return }
+        guard let supply, queue.samplesWaitingForAThread >= supply.worthwhileSamples else { return }
         let allowed = threadCount.withLock { count in
             guard count < supply.limit else { return false }
             count += 1
@@ -159,6 +159,10 @@ final class FinalPass: Sendable {
 struct FinalDecoderSupply: Sendable {
     /// How many decoders may make finals at once, the session's first included.
     var limit: Int
+    /// How much audio, in samples, must wait for a decoder before another is loaded: loading
+    /// one costs about as much as decoding a few seconds of speech, so a short file's second
+    /// utterance waits for the first decoder instead.
+    var worthwhileSamples: Int
     /// Loads another decoder of the kind the first is; called on the thread that will use it.
     var make: @Sendable () throws(DictationError) -> any SpeechDecoder
 }

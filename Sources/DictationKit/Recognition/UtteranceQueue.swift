@@ -48,6 +48,8 @@ final class UtteranceQueue: Sendable {
     /// One utterance's requests not yet taken.
     private struct Utterance {
         var requests = Deque<Request>()
+        /// Samples in ``requests``.
+        var samples = 0
         /// Whether no more requests come: its `end`, or the next utterance's `begin`, was submitted.
         var complete = false
     }
@@ -60,6 +62,8 @@ final class UtteranceQueue: Sendable {
         /// The ticket the next `begin` gets.
         var nextTicket = 0
         var queuedSamples = 0
+        /// Samples of the utterances no thread has taken.
+        var unclaimedSamples = 0
         var submitted = 0
         /// Requests taken and finished (see ``done()``).
         var done = 0
@@ -91,6 +95,7 @@ final class UtteranceQueue: Sendable {
             if claim.ticket == nil {
                 guard hasUnclaimed else { return (closing ? .closed : nil, claim) }
                 claim.ticket = nextUnclaimed
+                unclaimedSamples -= utterances[nextUnclaimed]?.samples ?? 0
                 nextUnclaimed += 1
             }
             guard let ticket = claim.ticket, var utterance = utterances[ticket] else { return (nil, Claim()) }
@@ -102,7 +107,10 @@ final class UtteranceQueue: Sendable {
                 return (closing ? .closed : nil, claim)
             }
             let request = utterance.requests.removeFirst()
-            if case .audio(let samples) = request { queuedSamples -= samples.count }
+            if case .audio(let samples) = request {
+                queuedSamples -= samples.count
+                utterance.samples -= samples.count
+            }
             if case .end = request {
                 utterances[ticket] = nil
                 return (.request(request), Claim())
@@ -139,7 +147,11 @@ final class UtteranceQueue: Sendable {
                 guard let ticket = state.lastTicket else { continue }
                 state.utterances[ticket]?.requests.append(request)
                 if case .end = request { state.utterances[ticket]?.complete = true }
-                if case .audio(let audio) = request { state.queuedSamples += audio.count }
+                if case .audio(let audio) = request {
+                    state.queuedSamples += audio.count
+                    state.utterances[ticket]?.samples += audio.count
+                    if ticket >= state.nextUnclaimed { state.unclaimedSamples += audio.count }
+                }
                 state.submitted += 1
             }
         }
@@ -162,8 +174,9 @@ final class UtteranceQueue: Sendable {
     /// Whether every request submitted so far is done.
     var isIdle: Bool { state.read { $0.done >= $0.submitted || $0.stopped } }
 
-    /// Whether an utterance waits that no thread has taken, with no thread free to take it.
-    var utteranceWaitsForAThread: Bool { state.read { $0.hasUnclaimed && $0.freeThreads == 0 } }
+    /// The audio, in samples, of the utterances no thread has taken while no thread is free to
+    /// take them: how much work waits for another thread; 0 when a thread is free.
+    var samplesWaitingForAThread: Int { state.read { $0.freeThreads == 0 ? $0.unclaimedSamples : 0 } }
 
     // MARK: - The pass's threads
 

@@ -54,6 +54,11 @@ struct SessionDecoders {
         return decoders
     }
 
+    /// Seconds of audio that must wait for a decoder before the final pass loads another. Loading
+    /// Debian's en-us model takes about a second of CPU, decoding a second of speech 0.25-0.35 s:
+    /// below this, the decoders there finish sooner than a new one would be ready.
+    static let audioWorthAnotherDecoder = 10.0
+
     /// How the final pass gets more decoders like `main`: when its utterances are decoded
     /// independently and the session allows more than one (``DictationOptions/finalDecoderLimit``).
     private static func supply(
@@ -65,7 +70,8 @@ struct SessionDecoders {
         guard limit > 1 else { return nil }
         let locale = main.locale
         let maxUtteranceDuration = options.endpointing.maxUtteranceDuration
-        return FinalDecoderSupply(limit: limit) { () throws(DictationError) in
+        let worthwhile = Int(Self.audioWorthAnotherDecoder * Double(recognizer.sampleRate))
+        return FinalDecoderSupply(limit: limit, worthwhileSamples: worthwhile) { () throws(DictationError) in
             // The kind of decoder the main one is: no partials, the same locale and limit.
             try recognizer.makeDecoder(
                 locale: locale, segmentation: .endpointer, reportsPartials: false,
