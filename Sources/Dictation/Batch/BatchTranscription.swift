@@ -65,7 +65,7 @@ public final class BatchTranscription: Sendable {
     ///   - jobs: How many sessions run at once; the number of active processor cores by default.
     ///     Values below 1 count as 1. With fewer files than jobs, each file's session may decode
     ///     its utterances side by side with the decoders the other jobs would have had
-    ///     (``DictationOptions/finalDecoderLimit``, unless `options` sets it).
+    ///     (`DictationOptions.finalDecoderLimit`, unless `options` sets it).
     ///   - recognizer: The recognizer each job's sessions decode with; by default PocketSphinx
     ///     with the installed model of the best rank for the locale.
     ///   - options: The options of every session; by default no partials and no other reports,
