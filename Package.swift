@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "dictate",
             dependencies: [
-                "Dictation", "DictationHistory",
+                "Dictation", "DictationHistory", "DictationFormatting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
