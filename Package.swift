@@ -107,7 +107,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DictationFormattingTests",
-            dependencies: ["DictationFormatting", "DictationKit", "DictationTesting"],
+            dependencies: [
+                "DictationFormatting", "DictationKit", "DictationTesting", "DictationPocketSphinx", "DictationCapture",
+                "DictationPreprocessing",
+            ],
             resources: [.copy("Resources/formatting-cases.tsv")]
         ),
         .testTarget(

@@ -121,11 +121,14 @@ struct NumberRewriter {
         return ([.written(text)], end)
     }
 
-    /// "a.m.", "p.m.", or the letters "a m", "p m".
+    /// "a.m.", "p.m.", the letters "a m", "p m", or "am", "pm" as the recognizer may spell them
+    /// (after an hour, "am" is not the verb unless "I" follows it).
     private static func meridiem(at index: Int, in words: NumberWords) -> (text: String, end: Int)? {
         switch words.word(index) {
         case "a.m.": return ("a.m.", index + 1)
-        case "p.m.": return ("p.m.", index + 1)
+        // "am I" is the verb, asking.
+        case "am" where words.word(index + 1) != "i": return ("a.m.", index + 1)
+        case "p.m.", "pm": return ("p.m.", index + 1)
         case "a" where words.word(index + 1) == "m": return ("a.m.", index + 2)
         case "p" where words.word(index + 1) == "m": return ("p.m.", index + 2)
         default: return nil
