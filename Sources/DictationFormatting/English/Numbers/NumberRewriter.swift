@@ -156,7 +156,7 @@ struct NumberRewriter {
 
         var amount = Amount(integer: phrase.value, scale: phrase.scale)
         var end = phrase.end
-        if phrase.scale == nil, words.word(end) == "point", let decimals = words.decimalDigits(at: end + 1) {
+        if phrase.scale == nil, words.word(end) == "point", let decimals = words.singleDigits(at: end + 1) {
             amount.decimals = decimals.digits
             end = decimals.end
             if let word = words.word(end), let scale = NumberWords.scales[word], scale >= 1_000_000 {

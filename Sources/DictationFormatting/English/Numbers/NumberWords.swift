@@ -145,12 +145,7 @@ struct NumberWords {
 
     /// A run of three or more single digits, "oh" among them: "five five five one two three four".
     func digitRun(at index: Int) -> (digits: String, end: Int)? {
-        var end = index
-        var digits = ""
-        while let word = word(end), let digit = Self.digits[word] {
-            digits += String(digit)
-            end += 1
-        }
+        guard let (digits, end) = singleDigits(at: index) else { return nil }
         let spokenDigits = words[index..<end].filter { $0 != "oh" }.count
         guard digits.count >= 3, spokenDigits >= 2, word(index) != "oh" else { return nil }
         // "one two three hundred" is not a run.
@@ -158,8 +153,8 @@ struct NumberWords {
         return (digits, end)
     }
 
-    /// Digits after "point": "three point one four" → "14".
-    func decimalDigits(at index: Int) -> (digits: String, end: Int)? {
+    /// Single digits said one after another, e.g. after "point": "three point one four" → "14".
+    func singleDigits(at index: Int) -> (digits: String, end: Int)? {
         var end = index
         var digits = ""
         while let word = word(end), let digit = Self.digits[word] {
