@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DictationPocketSphinx", targets: ["DictationPocketSphinx"]),
         .library(name: "DictationTesting", targets: ["DictationTesting"]),
         .library(name: "DictationHistory", targets: ["DictationHistory"]),
+        .library(name: "DictationFormatting", targets: ["DictationFormatting"]),
         .library(name: "Dictation", targets: ["Dictation"]),
         .executable(name: "dictate", targets: ["dictate"]),
     ],
@@ -37,6 +38,7 @@ let package = Package(
             dependencies: ["DictationKit", "CPocketSphinx", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
+        .target(name: "DictationFormatting", dependencies: ["DictationKit"]),
         .target(
             name: "Dictation",
             dependencies: [
@@ -63,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "dictate",
             dependencies: [
-                "Dictation", "DictationHistory",
+                "Dictation", "DictationHistory", "DictationFormatting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -102,6 +104,14 @@ let package = Package(
             dependencies: [
                 "DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
             ]
+        ),
+        .testTarget(
+            name: "DictationFormattingTests",
+            dependencies: [
+                "DictationFormatting", "DictationKit", "DictationTesting", "DictationPocketSphinx", "DictationCapture",
+                "DictationPreprocessing",
+            ],
+            resources: [.copy("Resources/formatting-cases.tsv")]
         ),
         .testTarget(
             name: "DictationHistoryTests",

@@ -14,7 +14,10 @@ struct BatchPrinter {
     private let quiet: Bool
     private var progress: ProgressLine
     private var printer: TranscriptPrinter?
-    private var subtitles: (formatter: SubtitleFormatter, text: String)?
+    /// The finals of the recording whose subtitles go to a file.
+    private var subtitles: ShownFinals?
+    /// --raw: the recognizer's words.
+    private let raw: Bool
     private var notesShown: Set<String> = []
     /// The recording whose updates are being printed.
     private var currentPath: String?
@@ -29,11 +32,13 @@ struct BatchPrinter {
     ///   - subtitlePaths: Where each recording's subtitles go, or `nil` for standard output.
     ///   - language: The language of errors and notes.
     ///   - quiet: `--quiet`: no notes.
+    ///   - raw: `--raw`: the recognizer's words.
     ///   - showsProgress: Whether to draw the progress line.
     init(
         format: OutputFormat, inputCount: Int, subtitlePaths: [String]?, language: DictationError.Language,
-        quiet: Bool, showsProgress: Bool
+        quiet: Bool, raw: Bool = false, showsProgress: Bool
     ) {
+        self.raw = raw
         self.format = format
         several = inputCount > 1
         self.subtitlePaths = subtitlePaths
@@ -67,14 +72,13 @@ struct BatchPrinter {
 
     private mutating func start(_ file: Int, path: String) {
         if subtitlePaths != nil {
-            let formatter = SubtitleFormatter(kind: format == .vtt ? .vtt : .srt)
-            subtitles = (formatter, formatter.header)
+            subtitles = ShownFinals(raw: raw)
             currentPath = path
             return
         }
         currentPath = path
         if format == .text, several { Terminal.write((file > 0 ? "\n" : "") + "==> \(path) <==\n") }
-        printer = TranscriptPrinter(format: format, file: several ? path : nil, language: language)
+        printer = TranscriptPrinter(format: format, file: several ? path : nil, raw: raw, language: language)
     }
 
     private mutating func print(_ event: DictationEvent) {
@@ -86,8 +90,12 @@ struct BatchPrinter {
             // A note, not a result: on standard error, once, so text and subtitles stay clean.
             guard !quiet, let note = event.notice(in: language), notesShown.insert(note).inserted else { return }
             Terminal.write("dictate: \(note)\n", toStandardError: true)
-        case .final(let transcript) where subtitles != nil:
-            if let cue = subtitles?.formatter.cue(for: transcript) { subtitles?.text += cue }
+        case .final, .command:
+            if subtitles != nil {
+                _ = subtitles?.take(event)
+            } else {
+                printer?.print(event)
+            }
         default:
             printer?.print(event)
         }
@@ -100,7 +108,7 @@ struct BatchPrinter {
             Terminal.write("dictate: \(result.path): \(error.localized(to: language).description)\n", toStandardError: true)
         } else if let subtitles, let path = subtitlePaths?[result.file] {
             do {
-                try Data(subtitles.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(subtitles.subtitles(format == .vtt ? .vtt : .srt).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 unwritten.append(path)
                 Terminal.write("dictate: \(path): can't write the subtitles: \(error.localizedDescription)\n", toStandardError: true)

@@ -29,7 +29,7 @@ extension Dictate.History {
             let clock = SubtitleFormatter(kind: .vtt)
             for utterance in utterances {
                 let times = "\(clock.timestamp(utterance.transcript.startTime)) → \(clock.timestamp(utterance.transcript.endTime))"
-                text += "\(utterance.index)  \(times)  \(utterance.text)\n"
+                text += "\(utterance.index)  \(times)  \(utterance.shownText)\n"
             }
             if utterances.isEmpty { text += "(no utterances)\n" }
             Terminal.write(text)

@@ -15,6 +15,10 @@ extension Dictate {
                 When standard output is not a terminal, or with --format jsonl, only events are \
                 printed, one JSON object per line. Each utterance is kept in the transcript history \
                 (`dictate history`) before it is printed, unless --no-history.
+
+                Text is written as a person would type it (capitals, punctuation, numbers as digits; \
+                --raw for the recognizer's words). Say "new line" or "new paragraph" for layout, \
+                "scratch that" to take back the last utterance, "stop dictating" to stop.
                 """)
 
         @Option(help: "The ALSA capture device (see `dictate devices`).")
@@ -38,6 +42,7 @@ extension Dictate {
         @Option(help: ArgumentHelp("Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
         var historyDatabase: String?
 
+        @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Recording") var recording: RecordingOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
@@ -57,11 +62,15 @@ extension Dictate {
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
             let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
             let source = recording.wrap(ALSACaptureSource(device: device))
+            let logger = common.makeLogger()
+            // The history comes after the formatting, so that it keeps both forms.
             let session = DictationSession(
                 source: source,
                 preprocessing: StandardPreprocessing(
                     options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
-                recognizer: common.recognizer, transcriptStore: store, logger: common.makeLogger())
+                recognizer: common.recognizer,
+                eventStages: [written.stage] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
+                logger: logger)
             let live = format == .text && Terminal.standardOutputIsTerminal
             let options = DictationOptions(
                 locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
@@ -76,7 +85,7 @@ extension Dictate {
                 })
             defer { interrupts.cancel() }
 
-            var display = LiveDisplay(live: live, language: common.messageLanguage)
+            var display = LiveDisplay(live: live, raw: written.raw, language: common.messageLanguage)
             var failure: DictationError?
             // Dictation goes on without a history that can't be opened, as it does when one fails later.
             if let historyError { display.show(.error(historyError)) }
@@ -84,6 +93,10 @@ extension Dictate {
             for await event in try await session.start(options) {
                 let event = event.localized(to: common.messageLanguage)
                 if case .error(let error) = event, error.isFatal || error.code == .noSpeechDetected { failure = error }
+                if case .command(let command) = event, command.kind == .stopDictating {
+                    // "stop dictating" ends the session as Ctrl-C does: the last words are still printed.
+                    Task { await session.stop() }
+                }
                 if case .recordingStarted(let path) = event {
                     announced = true
                     // Where the events are JSON anyway, the event itself says it.

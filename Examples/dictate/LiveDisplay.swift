@@ -3,13 +3,15 @@ import Foundation
 
 /// `dictate listen`'s output. On a terminal: a status line redrawn in place (a recording dot, the
 /// elapsed time, a level meter and the current partial, its volatile words dimmed, or in brackets
-/// without colour, after the stable ones) and each final as a line of its own with its unsure
-/// words marked. Anywhere else: every event as a line of JSON.
+/// without colour, after the stable ones) and each final as a line of its own, as written (with
+/// --raw: the recognizer's words, unsure ones marked); "scratch that" prints what it took back,
+/// dimmed, and "new paragraph" a blank line. Anywhere else: every event as a line of JSON.
 struct LiveDisplay {
     /// Words the recognizer is less sure of than this are marked.
     static let lowConfidence = 0.5
 
     private let live: Bool
+    private var finals: ShownFinals
     private let language: DictationError.Language
     private let colour: Bool
     private let startedAt = ContinuousClock.now
@@ -17,8 +19,9 @@ struct LiveDisplay {
     private var partial: Transcript?
     private var status = StatusLine()
 
-    init(live: Bool, language: DictationError.Language = .english) {
+    init(live: Bool, raw: Bool = false, language: DictationError.Language = .english) {
         self.live = live
+        finals = ShownFinals(raw: raw)
         self.language = language
         // https://no-color.org: any value of NO_COLOR, even empty, turns colour off.
         colour = live && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -37,7 +40,17 @@ struct LiveDisplay {
             // With two passes the next utterance's partials may already be showing; they stay.
             if partial?.utteranceIndex == transcript.utteranceIndex { partial = nil }
             status.clear()
-            Terminal.write(line(for: transcript) + "\n")
+            if case .added = finals.take(event) {
+                Terminal.write((finals.raw ? line(for: transcript) : finals.shown(transcript)) + "\n")
+            }
+            redraw()
+        case .command:
+            status.clear()
+            switch finals.take(event) {
+            case .removed(let scratched): Terminal.write(dimmed("[scratched: \(scratched.text)]") + "\n")
+            case .paragraph: Terminal.write("\n")
+            default: break
+            }
             redraw()
         case .level(let dbfs):
             level = dbfs
@@ -63,6 +76,8 @@ struct LiveDisplay {
         if live { status.clear() }
     }
 
+    private func dimmed(_ text: String) -> String { colour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+
     /// The final's text with unsure words underlined (or in brackets without colour).
     func line(for transcript: Transcript) -> String {
         guard !transcript.words.isEmpty else { return transcript.text }
@@ -76,7 +91,7 @@ struct LiveDisplay {
         let elapsed = Int((ContinuousClock.now - startedAt) / .seconds(1))
         let time = String(format: "%02d:%02d", elapsed / 60, elapsed % 60)
         let dot = colour ? "\u{1B}[31m●\u{1B}[0m" : "●"
-        let (words, hidden) = partial.map(shown) ?? ("", 0)
+        let (words, hidden) = partial.map { shown(finals.raw ? $0 : Self.writtenPartial($0)) } ?? ("", 0)
         status.show("\(dot) \(time) \(Self.meter(level)) \(words)", toStandardError: false, visibleExtra: (colour ? 9 : 0) + hidden)
     }
 
@@ -89,6 +104,17 @@ struct LiveDisplay {
         let separator = stable.isEmpty ? "" : " "
         guard colour else { return (stable + separator + "[" + volatile + "]", 0) }
         return (stable + separator + "\u{1B}[2m" + volatile + "\u{1B}[0m", 8)
+    }
+
+    /// A partial with its written text as its words, so that it shows as written. Its stable
+    /// count stays the spoken one (capped): an approximation, since a number written as digits
+    /// takes fewer words than spoken; it only decides what is dimmed.
+    static func writtenPartial(_ partial: Transcript) -> Transcript {
+        guard let written = partial.writtenText else { return partial }
+        var shown = partial
+        shown.text = written
+        shown.stableWordCount = min(partial.stableWordCount, written.split(separator: " ").count)
+        return shown
     }
 
     /// Ten cells from −60 dBFS (empty) to 0 dBFS (full).

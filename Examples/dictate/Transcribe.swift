@@ -69,6 +69,7 @@ extension Dictate {
         @Option(help: ArgumentHelp("Keep the history in this SQLite file; implies --history (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
         var historyDatabase: String?
 
+        @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Raw PCM input") var raw: RawAudioOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup var common: CommonOptions
@@ -121,7 +122,7 @@ extension Dictate {
             let partialsLive = partials && format == .text && Terminal.standardOutputIsTerminal
             var printer = BatchPrinter(
                 format: format, inputCount: paths.count, subtitlePaths: subtitlePaths, language: common.messageLanguage,
-                quiet: quiet, showsProgress: ProgressLine.wanted(quiet: quiet) && !partialsLive)
+                quiet: quiet, raw: written.raw, showsProgress: ProgressLine.wanted(quiet: quiet) && !partialsLive)
             for await update in batch.start() { printer.handle(update) }
             printer.finish()
 
@@ -148,18 +149,21 @@ extension Dictate {
         }
 
         /// Makes each file's session: the file as its path names it, this command's preprocessing,
-        /// endpointing, history and logger, and the job's recognizer.
+        /// endpointing, written text, history and logger, and the job's recognizer. The history
+        /// comes after the formatting, so that it keeps both forms.
         private func sessionMaker(store: SQLiteTranscriptStore?) -> BatchTranscription.SessionMaker {
             let rawFormat = raw.format
             let pacing: AudioPacing = realTime ? .realTime : .unpaced
             let preprocessingOptions = speech.preprocessingOptions
             let detector = speech.voiceActivityDetector
             let logger = common.makeLogger()
+            let stages: [any DictationEventStage] =
+                [written.stage] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? [])
             return { path, recognizer in
                 DictationSession(
                     source: AudioFileSource(path: path, rawFormat: rawFormat, pacing: pacing),
                     preprocessing: StandardPreprocessing(options: preprocessingOptions, voiceActivityDetector: detector),
-                    recognizer: recognizer, transcriptStore: store, logger: logger)
+                    recognizer: recognizer, eventStages: stages, logger: logger)
             }
         }
     }

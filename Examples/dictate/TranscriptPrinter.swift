@@ -3,53 +3,86 @@ import Foundation
 
 /// Prints one recording's events to standard output in the chosen format.
 ///
+/// Text is each final's written text (the recognizer's words with --raw), a line per utterance.
 /// Partials on a terminal are one line redrawn in place (cleared before real output); piped,
-/// each is a line of its own.
+/// each is a line of its own. "scratch that" removes the final before it: the last final's line
+/// is held back until the next one comes (or the recording ends), so that it can be left out; a
+/// final already printed can't be taken back from a pipe, so its removal is printed as a line
+/// `[scratched: TEXT]`. Subtitles are printed at the end, without what was scratched.
 struct TranscriptPrinter {
     private let format: OutputFormat
     private let file: String?
     private let language: DictationError.Language
     private let outputIsTerminal = Terminal.standardOutputIsTerminal
-    private var subtitles: SubtitleFormatter?
     private var status = StatusLine()
+    private var finals: ShownFinals
+    /// The last final's line, not printed yet.
+    private var heldBack: Transcript?
 
     /// - Parameters:
     ///   - format: The output format.
     ///   - file: The recording's path for the `file` field of jsonl lines; `nil` for none.
+    ///   - raw: --raw: the recognizer's words, no commands.
     ///   - language: The language of notes.
-    init(format: OutputFormat, file: String?, language: DictationError.Language = .english) {
+    init(format: OutputFormat, file: String?, raw: Bool = false, language: DictationError.Language = .english) {
         self.format = format
         self.file = file
         self.language = language
-        switch format {
-        case .srt: subtitles = SubtitleFormatter(kind: .srt)
-        case .vtt: subtitles = SubtitleFormatter(kind: .vtt)
-        case .text, .jsonl: subtitles = nil
-        }
-        if let header = subtitles?.header, !header.isEmpty { Terminal.write(header) }
+        finals = ShownFinals(raw: raw)
     }
 
     mutating func print(_ event: DictationEvent) {
         switch (format, event) {
         case (.jsonl, _):
             output((file.map { event.jsonLine(file: $0) } ?? event.jsonLine()) + "\n")
-        case (.text, .final(let transcript)):
-            output(transcript.text + "\n")
         case (.text, .partial(let transcript)):
+            let text = finals.shown(transcript)
             if outputIsTerminal {
-                status.show(transcript.text + " …", toStandardError: false)
+                status.show(text + " …", toStandardError: false)
             } else {
-                output("… " + transcript.text + "\n")
+                output("… " + text + "\n")
             }
-        case (.srt, .final(let transcript)), (.vtt, .final(let transcript)):
-            if let cue = subtitles?.cue(for: transcript) { output(cue) }
-        default:
-            break
+        case (.text, _):
+            switch finals.take(event) {
+            case .added(let transcript):
+                if finals.raw {
+                    output(transcript.text + "\n")
+                } else {
+                    releaseHeldBack()
+                    heldBack = transcript
+                }
+            case .removed(let transcript):
+                if heldBack?.utteranceIndex == transcript.utteranceIndex {
+                    heldBack = nil
+                } else {
+                    output("[scratched: \(transcript.text)]\n")
+                }
+            case .paragraph:
+                releaseHeldBack()
+                output("\n")
+            case nil:
+                break
+            }
+        case (.srt, _), (.vtt, _):
+            _ = finals.take(event)
         }
     }
 
-    /// Clears the partial line, if one is shown.
-    mutating func finish() { status.clear() }
+    /// Prints what is held back (the last line, the subtitles) and clears the partial line.
+    mutating func finish() {
+        releaseHeldBack()
+        switch format {
+        case .srt: output(finals.subtitles(.srt))
+        case .vtt: output(finals.subtitles(.vtt))
+        case .text, .jsonl: break
+        }
+        status.clear()
+    }
+
+    private mutating func releaseHeldBack() {
+        if let heldBack { output(heldBack.text + "\n") }
+        heldBack = nil
+    }
 
     private mutating func output(_ text: String) {
         status.clear()

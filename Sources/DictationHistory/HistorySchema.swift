@@ -9,7 +9,8 @@ import GRDB
 /// - `utterance`: one row per final: `sessionId`, `utteranceIndex` (as the session numbered it),
 ///   `text`, `words` (JSON: `[{"text","start","end","confidence"}]`), `startTime`, `endTime`,
 ///   `meanConfidence` (of its words; `NULL` when it has none), `locale`, `duration` (seconds of
-///   audio), `createdAt` (when it was saved).
+///   audio), `createdAt` (when it was saved), `writtenText` (its written form, from a formatting
+///   stage; `NULL` when it had none, or was kept before v2).
 /// - `utteranceFullText`: an FTS5 index of `utterance.text`, kept in step by triggers.
 enum HistorySchema {
     static var migrator: DatabaseMigrator {
@@ -46,6 +47,11 @@ enum HistorySchema {
                 table.synchronize(withTable: "utterance")
                 table.tokenizer = .unicode61()
                 table.column("text")
+            }
+        }
+        migrator.registerMigration("v2: the written form of each utterance") { db in
+            try db.alter(table: "utterance") { table in
+                table.add(column: "writtenText", .text)
             }
         }
         return migrator

@@ -29,8 +29,12 @@ public struct HistoryUtterance: Sendable, Hashable {
         self.createdAt = createdAt
     }
 
-    /// The utterance's text.
+    /// The utterance's text: the recognizer's words.
     public var text: String { transcript.text }
+
+    /// The utterance as written (capitals, punctuation, digits) when a formatting stage wrote it,
+    /// else its words: what `dictate transcribe` prints.
+    public var shownText: String { transcript.writtenText ?? transcript.text }
 
     /// Its index in its session, from 0, as the session's events numbered it.
     public var index: Int { transcript.utteranceIndex }

@@ -171,7 +171,7 @@ extension SQLiteTranscriptStore {
         // History keeps finals only, and a final's words are all stable.
         let transcript = Transcript(
             text: text, words: words, utteranceIndex: row["utteranceIndex"], startTime: row["startTime"],
-            endTime: row["endTime"], stableWordCount: text.split(separator: " ").count)
+            endTime: row["endTime"], stableWordCount: text.split(separator: " ").count, writtenText: row["writtenText"])
         return HistoryUtterance(
             sessionID: row["sessionId"], transcript: transcript, meanConfidence: row["meanConfidence"],
             locale: row["locale"], createdAt: row["createdAt"])

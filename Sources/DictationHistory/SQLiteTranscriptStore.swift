@@ -89,7 +89,8 @@ public final class SQLiteTranscriptStore: TranscriptStore {
         try write("record a new session") { db in _ = try Self.rowID(of: session, in: db) }
     }
 
-    /// Saves a final in a transaction of its own and returns once it is committed.
+    /// Saves a final in a transaction of its own and returns once it is committed: its words and,
+    /// when a formatting stage wrote it, its written text.
     ///
     /// The session's row is made if ``sessionStarted(_:)`` did not make it. Saving the same
     /// utterance index of a session again replaces it.
@@ -106,16 +107,18 @@ public final class SQLiteTranscriptStore: TranscriptStore {
             try db.execute(
                 sql: """
                     INSERT INTO utterance (sessionId, utteranceIndex, text, words, startTime, endTime,
-                        meanConfidence, locale, duration, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        meanConfidence, locale, duration, createdAt, writtenText)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (sessionId, utteranceIndex) DO UPDATE SET
-                        text = excluded.text, words = excluded.words, startTime = excluded.startTime,
+                        text = excluded.text, words = excluded.words, writtenText = excluded.writtenText,
+                        startTime = excluded.startTime,
                         endTime = excluded.endTime, meanConfidence = excluded.meanConfidence,
                         locale = excluded.locale, duration = excluded.duration, createdAt = excluded.createdAt
                     """,
                 arguments: [
                     sessionID, final.utteranceIndex, final.text, words, final.startTime, final.endTime,
                     meanConfidence, session.locale, max(0, final.endTime - final.startTime), Date(),
+                    final.writtenText,
                 ])
         }
     }

@@ -54,14 +54,14 @@ import Glibc
         #expect(jsonl.standardOutput == finalLines.map { $0 + "\n" }.joined())
         let srt = try Self.run(["history", "export", "2", "--format", "srt"], home)
         #expect(srt.standardOutput == subtitles.standardOutput)
-        #expect(try Self.run(["history", "export", "2"], home).standardOutput == "go forward ten meters\n")
+        #expect(try Self.run(["history", "export", "2"], home).standardOutput == "Go forward 10 meters.\n")
         let vtt = try Self.run(["history", "export", "2", "--format", "vtt"], home)
         #expect(vtt.standardOutput.hasPrefix("WEBVTT\n\n00:00:00.460 --> "), "\(vtt.standardOutput)")
 
         let show = try Self.run(["history", "show", "1"], home)
         #expect(show.status == 0)
         #expect(show.standardOutput.hasPrefix("Session 1, "), "\(show.standardOutput)")
-        #expect(show.lines.contains { $0.hasPrefix("0  00:00:00.460 → ") && $0.hasSuffix("go forward ten meters") })
+        #expect(show.lines.contains { $0.hasPrefix("0  00:00:00.460 → ") && $0.hasSuffix("Go forward 10 meters.") })
 
         let search = try Self.run(["history", "search", "FORW", "meter"], home)
         #expect(search.status == 0)
@@ -108,7 +108,7 @@ import Glibc
         let result = try Self.run(
             ["transcribe", DictateProcess.sample("goforward.wav"), "--history-database", blocker + "/history.sqlite"], home)
         #expect(result.status == 0)
-        #expect(result.standardOutput == "go forward ten meters\n")
+        #expect(result.standardOutput == "Go forward 10 meters.\n")
         #expect(result.standardError.contains("(historyUnavailable)"), "\(result.standardError)")
     }
 

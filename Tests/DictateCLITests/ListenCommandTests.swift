@@ -38,6 +38,8 @@ import Glibc
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         #expect(Self.finals(events) == ["go forward ten meters"])
+        let written = events.filter { $0["type"] as? String == "final" }.compactMap { $0["written"] as? String }
+        #expect(written == ["Go forward 10 meters."], "jsonl carries the written text beside the words")
         #expect(events.contains { $0["type"] as? String == "level" })
         #expect(events.contains { $0["type"] as? String == "partial" })
         #expect(result.standardError.isEmpty, "\(result.standardError)")
@@ -115,8 +117,9 @@ import Glibc
         var environment = microphone.environment
         environment["TERM"] = "xterm"
         environment["NO_COLOR"] = noColor ? "1" : nil
+        // --raw: the recognizer's words, whose unsure ones are marked.
         let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device], environment: environment, terminal: true)
+            ["listen", "--device", TestMicrophone.device, "--raw"], environment: environment, terminal: true)
         microphone.play(try TestMicrophone.goForward())
         Self.settle()
         dictate.type("\u{03}")  // Ctrl-C, through the pseudo-terminal's line discipline

@@ -19,7 +19,7 @@ import Testing
         let result = try DictateProcess.run(
             ["transcribe", Self.goforward, "--locale", "xx-YY"], environment: Self.environment(lang: "C.UTF-8"))
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "go forward ten meters\n", "the note never mixes with the text")
+        #expect(result.standardOutput == "Go forward 10 meters.\n", "the note never mixes with the text")
         #expect(
             result.standardError == "dictate: I have no speech model for xx-YY, so I'm recognizing en-US instead; "
                 + "`dictate locales` lists the installed ones.\n")
@@ -29,7 +29,7 @@ import Testing
         let result = try DictateProcess.run(
             ["transcribe", Self.goforward, "--locale", "nb-NO"], environment: Self.environment(lang: "C.UTF-8"))
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "go forward ten meters\n")
+        #expect(result.standardOutput == "Go forward 10 meters.\n")
         #expect(result.standardError.hasPrefix("dictate: Jeg har ingen talemodell for nb-NO, så jeg gjenkjenner en-US"))
     }
 

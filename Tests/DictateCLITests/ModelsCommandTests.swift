@@ -91,7 +91,7 @@ import Testing
         let locales = try DictateProcess.run(["locales"], environment: home.environment)
         #expect(locales.lines.first == "en-US  \(folder)")
         let transcript = try DictateProcess.run(["transcribe", DictateProcess.sample("goforward.wav")], environment: home.environment)
-        #expect(transcript.standardOutput == "go forward ten meters\n", "the pack (Debian's files) decodes: \(transcript.standardError)")
+        #expect(transcript.standardOutput == "Go forward 10 meters.\n", "the pack (Debian's files) decodes: \(transcript.standardError)")
 
         let again = try DictateProcess.run(["models", "install", "en-US-large"], environment: home.environment)
         #expect(again.status == 0, "\(again.standardError)")

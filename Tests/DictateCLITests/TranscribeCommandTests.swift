@@ -8,7 +8,7 @@ import Testing
     @Test func textPrintsOneLinePerUtterance() throws {
         let result = try DictateProcess.run(["transcribe", Self.goforward])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "go forward ten meters\n")
+        #expect(result.standardOutput == "Go forward 10 meters.\n")
         #expect(result.standardError.isEmpty, "no progress or logs in piped output")
     }
 
@@ -16,9 +16,9 @@ import Testing
         let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
         let result = try DictateProcess.run(["transcribe", Self.goforward, librivox])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.lines.prefix(2) == ["==> \(Self.goforward) <==", "go forward ten meters"])
+        #expect(result.lines.prefix(2) == ["==> \(Self.goforward) <==", "Go forward 10 meters."])
         #expect(result.lines.dropFirst(2).prefix(2) == ["", "==> \(librivox) <=="])
-        #expect(result.lines.dropFirst(4).first?.hasPrefix("he was not") == true)
+        #expect(result.lines.dropFirst(4).first?.hasPrefix("He was not") == true)
     }
 
     @Test func jsonlWithoutPartialsHasFinalsOnly() throws {
@@ -58,7 +58,7 @@ import Testing
         #expect(srt.lines.first == "1")
         let times = srt.lines[1]
         #expect(times.range(of: #"^00:00:0\d,\d{3} --> 00:00:0\d,\d{3}$"#, options: .regularExpression) != nil, "\(times)")
-        #expect(srt.lines[2] == "go forward ten meters")
+        #expect(srt.lines[2] == "Go forward 10 meters.")
 
         let vtt = try DictateProcess.run(["transcribe", Self.goforward, "--format", "vtt"])
         #expect(vtt.status == 0)
@@ -69,10 +69,10 @@ import Testing
     @Test func standardInputTakesWAVAndRaw() throws {
         let wav = try Data(contentsOf: URL(fileURLWithPath: Self.goforward))
         let fromWAV = try DictateProcess.run(["transcribe", "-"], input: wav)
-        #expect(fromWAV.standardOutput == "go forward ten meters\n", "\(fromWAV.standardError)")
+        #expect(fromWAV.standardOutput == "Go forward 10 meters.\n", "\(fromWAV.standardError)")
         // The same samples without the 44-byte header, as raw 16 kHz mono int16.
         let fromRaw = try DictateProcess.run(["transcribe", "-", "--sample-rate", "16000"], input: wav.dropFirst(44))
-        #expect(fromRaw.standardOutput == "go forward ten meters\n", "\(fromRaw.standardError)")
+        #expect(fromRaw.standardOutput == "Go forward 10 meters.\n", "\(fromRaw.standardError)")
     }
 
     @Test func badInputGivesOneLineWithTheCodeAndExitStatus65() throws {
@@ -102,7 +102,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: truncated) }
         let result = try DictateProcess.run(["transcribe", truncated.path])
         #expect(result.status == 65)
-        #expect(result.standardOutput.hasPrefix("he was not"), "the audio before the cut is kept: \(result.standardOutput)")
+        #expect(result.standardOutput.hasPrefix("He was not"), "the audio before the cut is kept: \(result.standardOutput)")
         #expect(result.standardError.contains("(invalidAudio)"))
     }
 
@@ -130,7 +130,7 @@ import Testing
         for mode in ["auto", "off"] {
             let result = try DictateProcess.run(["transcribe", Self.goforward, "--noise-suppression", mode])
             #expect(result.status == 0, "\(mode): \(result.standardError)")
-            #expect(result.standardOutput == "go forward ten meters\n", "\(mode)")
+            #expect(result.standardOutput == "Go forward 10 meters.\n", "\(mode)")
         }
         let on = try DictateProcess.run(["transcribe", Self.goforward, "--noise-suppression", "on"])
         #expect(on.status == 0, "\(on.standardError)")

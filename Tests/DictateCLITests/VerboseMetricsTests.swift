@@ -21,7 +21,7 @@ import Testing
     @Test func transcribePrintsLogsAndAMetricsSummaryOnStandardError() throws {
         let result = try DictateProcess.run(["transcribe", "--verbose", Self.goforward])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "go forward ten meters\n", "the summary stays off standard output")
+        #expect(result.standardOutput == "Go forward 10 meters.\n", "the summary stays off standard output")
         let errors = result.standardError
         #expect(errors.contains("debug"), "the library's debug logs: \(errors)")
         #expect(errors.contains("session started"))

@@ -248,7 +248,7 @@ import Testing
         let again = try SQLiteTranscriptStore(path: path)
         #expect(try again.search("still").count == 1)
         let applied = try again.database.read { try HistorySchema.migrator.appliedMigrations($0) }
-        #expect(applied.count == 1)
+        #expect(applied.count == 2)
     }
 
     @Test func aFileThatIsNotADatabaseIsHistoryUnavailable() throws {

@@ -60,4 +60,34 @@ import Testing
         transcript.text = "\"blåbær\" \\ ok"
         #expect(try Self.object(.final(transcript))["text"] as? String == "\"blåbær\" \\ ok")
     }
+
+    @Test func writtenTextGoesBesideTheRecognizersText() throws {
+        var transcript = Self.transcript
+        #expect(try Self.object(.final(transcript))["written"] == nil, "no formatter, no written form")
+        transcript.writtenText = "Go forward."
+        let json = try Self.object(.final(transcript))
+        #expect(json["text"] as? String == "go forward")
+        #expect(json["written"] as? String == "Go forward.")
+    }
+
+    @Test func commandCarriesItsKindAndWhatItScratches() throws {
+        let scratch = try Self.object(.command(DictationCommand(kind: .scratchThat, utteranceIndex: 4, scratchedUtterance: 3)))
+        #expect(scratch["type"] as? String == "command")
+        #expect(scratch["command"] as? String == "scratchThat")
+        #expect(scratch["utterance"] as? Int == 4)
+        #expect(scratch["scratched"] as? Int == 3)
+        let newLine = try Self.object(.command(DictationCommand(kind: .newLine, utteranceIndex: 5)))
+        #expect(newLine["command"] as? String == "newLine")
+        #expect(newLine["scratched"] == nil)
+        #expect(DictationEvent.command(DictationCommand(kind: .newLine, utteranceIndex: 5)).notice(in: .english) == nil)
+    }
+
+    @Test func aTranscriptWrittenBeforeWrittenTextDecodes() throws {
+        let old = #"{"text":"go","words":[],"utteranceIndex":0,"startTime":0,"endTime":1,"stableWordCount":1}"#
+        let transcript = try JSONDecoder().decode(Transcript.self, from: Data(old.utf8))
+        #expect(transcript.writtenText == nil && transcript.text == "go")
+        var written = transcript
+        written.writtenText = "Go."
+        #expect(try JSONDecoder().decode(Transcript.self, from: JSONEncoder().encode(written)) == written)
+    }
 }

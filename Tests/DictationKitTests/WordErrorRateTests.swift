@@ -21,3 +21,14 @@ import Testing
         #expect(total.errors == 1 && total.referenceWords == 6)
     }
 }
+
+@Suite struct WrittenWordErrorRateTests {
+    @Test func capitalsAndMarksCount() {
+        #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "Go forward 10 meters.").errors == 0)
+        #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "go forward 10 meters").errors == 2)
+        #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "Go forward ten meters.").errors == 1)
+        #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "x").referenceWords == 5)
+        #expect(WordErrorRate.written(reference: "He said \"hello.\"", hypothesis: "He said \"hello\".").errors == 2)
+        #expect(WordErrorRate(reference: "Go forward 10 meters.", hypothesis: "go forward 10 meters").errors == 0, "the plain one ignores both")
+    }
+}

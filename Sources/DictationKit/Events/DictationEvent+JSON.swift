@@ -4,6 +4,10 @@ extension DictationEvent {
     /// The event as one line of JSON, with a stable `type` field, e.g.
     /// `{"type":"final","utterance":0,"text":"go forward ten meters","start":0.46,"end":2.11,"words":[...]}`.
     ///
+    /// A partial or final that a formatting stage wrote carries its ``Transcript/writtenText`` as
+    /// `written` beside the recognizer's `text`; a command carries `command` (its kind),
+    /// `utterance` and, for "scratch that", `scratched` (the utterance to remove).
+    ///
     /// Errors carry `errorCode`, `message` (in the error's language) and `fatal`; state changes
     /// carry `state`; blocks carry `block`, `text` and the indices of their `utterances`; a locale
     /// fallback carries `requestedLocale` and `locale`, the one used; a recording carries its `path`. Keys are sorted, so the line
@@ -49,6 +53,7 @@ struct EventJSON: Codable, Hashable {
     var type: String
     var utterance: Int?
     var text: String?
+    var written: String?
     var start: Double?
     var end: Double?
     var words: [WordJSON]?
@@ -66,6 +71,8 @@ struct EventJSON: Codable, Hashable {
     var requestedLocale: String?
     var locale: String?
     var path: String?
+    var command: String?
+    var scratched: Int?
     /// The recording a batch's event came from (``DictationEvent/jsonLine(file:)``).
     var file: String?
 
@@ -76,6 +83,7 @@ struct EventJSON: Codable, Hashable {
             utterance = transcript.utteranceIndex
             if case .partial = event { stable = transcript.stableWordCount }
             text = transcript.text
+            written = transcript.writtenText
             start = Self.rounded(transcript.startTime)
             end = Self.rounded(transcript.endTime)
             words = transcript.words.map {
@@ -105,6 +113,10 @@ struct EventJSON: Codable, Hashable {
             locale = used
         case .recordingStarted(let file):
             path = file
+        case .command(let spoken):
+            command = spoken.kind.rawValue
+            utterance = spoken.utteranceIndex
+            scratched = spoken.scratchedUtterance
         }
     }
 

@@ -16,7 +16,7 @@ extension DictationEvent {
     /// nb-NO, so I'm recognizing en-US instead; ...") and an error (its
     /// ``DictationError/description``: the message and the code).
     ///
-    /// Results (partials, finals) and measurements (levels, progress, speech activity, state
+    /// Results (partials, finals, commands) and measurements (levels, progress, speech activity, state
     /// changes, blocks) carry data an app shows in its own way; for them this is `nil`.
     /// - Parameter language: The language to write in.
     /// - Returns: A sentence for people, or `nil`.

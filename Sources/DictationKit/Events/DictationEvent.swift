@@ -28,6 +28,10 @@ public enum DictationEvent: Sendable, Hashable {
     /// The source's audio is being kept in this WAV file (0600), by a ``RecordingSource``. Comes
     /// once per run, before the first result, when the file was created.
     case recordingStarted(path: String)
+    /// A command the user spoke ("scratch that", "new line"), told from words by a formatting
+    /// stage (`DictationFormatting`'s `FormattingStage`); it comes right after the final of the
+    /// utterance it was spoken in. Sessions without such a stage never deliver it.
+    case command(DictationCommand)
 
     /// The stable name of the event kind, as used in the `type` field of its JSON form.
     public var type: String {
@@ -44,6 +48,7 @@ public enum DictationEvent: Sendable, Hashable {
         case .blockDiscarded: "blockDiscarded"
         case .localeSelected: "localeSelected"
         case .recordingStarted: "recordingStarted"
+        case .command: "command"
         }
     }
 }

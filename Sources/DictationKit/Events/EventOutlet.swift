@@ -79,7 +79,7 @@ struct EventOutlet {
         case .level: reports.contains(.level)
         case .progress: reports.contains(.progress)
         case .stateChanged, .blockCommitted, .blockDiscarded: reports.contains(.stateChanges)
-        case .final, .error, .localeSelected, .recordingStarted: true
+        case .final, .error, .localeSelected, .recordingStarted, .command: true
         }
     }
 }

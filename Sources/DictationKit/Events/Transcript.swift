@@ -18,6 +18,11 @@ public struct Transcript: Sendable, Hashable, Codable {
     /// may, rarely, still differ from a partial's stable words; it replaces the partial, and is
     /// the text that stays.
     public var stableWordCount: Int
+    /// The text as a person would write it (capitals, punctuation, numbers as digits), when a
+    /// formatting stage (`DictationFormatting`'s `FormattingStage`) wrote it; `nil` without one.
+    /// ``text`` and ``words`` stay the recognizer's. Empty when the utterance was only a spoken
+    /// command (``DictationEvent/command(_:)``).
+    public var writtenText: String?
 
     /// Creates a transcript.
     /// - Parameters:
@@ -27,9 +32,10 @@ public struct Transcript: Sendable, Hashable, Codable {
     ///   - startTime: Start of the utterance, in seconds.
     ///   - endTime: End of the utterance, in seconds.
     ///   - stableWordCount: How many leading words will not change any more.
+    ///   - writtenText: The text as a person would write it, when a formatter wrote it.
     public init(
         text: String, words: [Word] = [], utteranceIndex: Int, startTime: Double, endTime: Double,
-        stableWordCount: Int = 0
+        stableWordCount: Int = 0, writtenText: String? = nil
     ) {
         self.text = text
         self.words = words
@@ -37,9 +43,11 @@ public struct Transcript: Sendable, Hashable, Codable {
         self.startTime = startTime
         self.endTime = endTime
         self.stableWordCount = stableWordCount
+        self.writtenText = writtenText
     }
 
-    /// Decodes a transcript; one written before ``stableWordCount`` existed has none stable.
+    /// Decodes a transcript; one written before ``stableWordCount`` existed has none stable, one
+    /// written before ``writtenText`` existed has no written text.
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a field is missing or malformed.
     public init(from decoder: any Decoder) throws {
@@ -50,6 +58,7 @@ public struct Transcript: Sendable, Hashable, Codable {
         startTime = try container.decode(Double.self, forKey: .startTime)
         endTime = try container.decode(Double.self, forKey: .endTime)
         stableWordCount = try container.decodeIfPresent(Int.self, forKey: .stableWordCount) ?? 0
+        writtenText = try container.decodeIfPresent(String.self, forKey: .writtenText)
     }
 
     /// The stable leading words (``stableWordCount``), separated by spaces.

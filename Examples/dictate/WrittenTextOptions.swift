@@ -1,0 +1,36 @@
+import ArgumentParser
+import DictationFormatting
+
+/// How `transcribe` and `listen` write what was said: written text by default, each feature a
+/// switch, or the recognizer's own words with --raw.
+struct WrittenTextOptions: ParsableArguments {
+    @Flag(help: "Print the recognizer's words as they are (lowercase, no punctuation, numbers as words); jsonl carries both anyway.")
+    var raw = false
+
+    @Flag(name: .customLong("no-capitals"), help: "No capitals at sentence starts, for \"I\", days or months.")
+    var noCapitals = false
+
+    @Flag(name: .customLong("no-punctuation"), help: "No period or question mark added at the end of each utterance.")
+    var noPunctuation = false
+
+    @Flag(name: .customLong("no-spoken-punctuation"), help: "Keep \"comma\", \"period\", \"new line\"... as words rather than marks.")
+    var noSpokenPunctuation = false
+
+    @Flag(name: .customLong("no-commands"), help: "Keep \"scratch that\", \"new paragraph\", \"stop dictating\"... as words rather than commands.")
+    var noCommands = false
+
+    @Option(help: "Numbers: prose (digits, but one to nine as words), digits (always), or words (as spoken).")
+    var numbers: FormattingOptions.NumberStyle = .prose
+
+    /// The formatter's options.
+    var options: FormattingOptions {
+        FormattingOptions(
+            capitals: !noCapitals, sentenceMarks: !noPunctuation, spokenPunctuation: !noSpokenPunctuation,
+            commands: !noCommands, numbers: numbers)
+    }
+
+    /// The stage that writes the text, which jsonl shows beside the words even with --raw.
+    var stage: FormattingStage { FormattingStage(options: options) }
+}
+
+extension FormattingOptions.NumberStyle: ExpressibleByArgument {}

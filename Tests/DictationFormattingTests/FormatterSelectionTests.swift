@@ -1,0 +1,48 @@
+import DictationFormatting
+import Foundation
+import Testing
+
+@Suite("Formatters by locale, and their options")
+struct FormatterSelectionTests {
+    @Test("English locales get the English formatter", arguments: ["en", "en-US", "en_GB.UTF-8", "EN-au"])
+    func english(locale: String) {
+        let formatter = TextFormatters.formatter(for: locale)
+        #expect(formatter.format("i have twelve cats", in: FormattingContext()).text == "I have 12 cats.")
+    }
+
+    @Test("other languages get their words back as they are", arguments: ["nb-NO", "de_DE", "fr", ""])
+    func identity(locale: String) {
+        let formatter = TextFormatters.formatter(for: locale)
+        let result = formatter.format("jeg har tolv katter scratch that", in: FormattingContext())
+        #expect(result.text == "jeg har tolv katter scratch that")
+        #expect(result.command == nil)
+    }
+
+    @Test("options off leave the recognizer's words")
+    func off() {
+        let result = EnglishTextFormatter(options: .off).format(
+            "meet me at ten thirty on march fifth comma scratch that", in: FormattingContext())
+        #expect(result.text == "meet me at ten thirty on march fifth comma scratch that")
+        #expect(result.command == nil)
+    }
+
+    @Test("options decode with defaults for the switches they lack, and round-trip")
+    func codable() throws {
+        let decoded = try JSONDecoder().decode(FormattingOptions.self, from: Data(#"{"capitals":false}"#.utf8))
+        #expect(decoded == FormattingOptions(capitals: false))
+        let options = FormattingOptions(sentenceMarks: false, numbers: .digits, spellings: ["dictation kit": "DictationKit"])
+        let again = try JSONDecoder().decode(FormattingOptions.self, from: JSONEncoder().encode(options))
+        #expect(again == options)
+    }
+
+    @Test("a final left open continues its sentence; a closed one starts the next")
+    func sentenceState() {
+        let formatter = EnglishTextFormatter()
+        let open = formatter.format("dear sir comma", in: FormattingContext())
+        #expect(open.text == "Dear sir," && !open.nextStartsSentence)
+        let next = formatter.format("thank you", in: FormattingContext(startsSentence: open.nextStartsSentence))
+        #expect(next.text == "thank you." && next.nextStartsSentence)
+        let command = formatter.format("scratch that", in: FormattingContext(startsSentence: false))
+        #expect(command.text.isEmpty && command.command == .scratchThat && !command.nextStartsSentence)
+    }
+}
