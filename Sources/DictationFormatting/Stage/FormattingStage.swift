@@ -1,17 +1,17 @@
 import DictationKit
 
 /// Adds written text to a session's results, and turns spoken commands into events: an event
-/// stage (``DictationKit/DictationEventStage``) for `DictationSession(eventStages:)`.
+/// stage (`DictationEventStage`) for `DictationSession(eventStages:)`.
 ///
-/// Each partial and final gets its ``DictationKit/Transcript/writtenText`` beside the
+/// Each partial and final gets its `Transcript.writtenText` beside the
 /// recognizer's words, which stay as they were. A final starts a sentence unless the one before
 /// was left open (it ended on a spoken comma, colon or dash); a partial is written as its final
 /// would be, without the sentence mark and commands, since the utterance may go on. A command
 /// spoken as a whole utterance or at its end follows its final as
-/// ``DictationKit/DictationEvent/command(_:)``; "scratch that" names the last final still in
+/// `DictationEvent.command`; "scratch that" names the last final still in
 /// the text, and the sentence state goes back to what it was before that final.
 ///
-/// Place it before stages that keep text (the history's ``DictationKit/TranscriptHistoryStage``)
+/// Place it before stages that keep text (the history's `TranscriptHistoryStage`)
 /// so that they keep the written form too.
 public struct FormattingStage: DictationEventStage {
     /// What the formatter does.
