@@ -111,6 +111,8 @@ enum ModelProblem: Hashable {
     case utteranceNotFinished
     /// `ps_process_raw` failed.
     case decodingFailed
+    /// The search could not be rebuilt with a vocabulary (the dictionary would not load again).
+    case vocabularyNotInstalled(dictionary: String)
 
     /// The problem as the error the backend throws.
     var error: DictationError {
@@ -189,6 +191,13 @@ enum ModelProblem: Hashable {
                 DictationError.Text(
                     english: "PocketSphinx failed while decoding audio",
                     norwegianBokmal: "PocketSphinx feilet under dekodingen av lyden"))
+        case .vocabularyNotInstalled(let dictionary):
+            .recognitionFailed(
+                DictationError.Text(
+                    english: "PocketSphinx could not rebuild its search with your vocabulary: its dictionary "
+                        + "\(dictionary) would not load again",
+                    norwegianBokmal: "PocketSphinx fikk ikke bygd opp søket sitt igjen med vokabularet ditt: ordboken "
+                        + "\(dictionary) ville ikke lastes inn på nytt"))
         }
     }
 }

@@ -24,7 +24,8 @@ import Logging
 final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     let locale: String
     let segmentation = UtteranceSegmentation.endpointer
-    private let handle: SphinxDecoderHandle
+    private var handle: SphinxDecoderHandle
+    private var settings: SphinxSessionSettings
     private let sampleRate = Double(PocketSphinxRecognizer.decoderSampleRate)
     private let logger: Logger
     private let cepstralMeans: CepstralMeanMemory?
@@ -70,6 +71,7 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         var options = options
         options["-remove_silence"] = "no"
         handle = try SphinxDecoderHandle(model: model, options: options)
+        settings = SphinxSessionSettings(model: model, options: options)
         locale = model.locale
         acousticModel = model.acousticModel
         self.cepstralMeans = cepstralMeans
@@ -77,6 +79,10 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         if let mean = cepstralMeans?.mean(for: acousticModel) {
             handle.setCepstralMean(mean)
         }
+    }
+
+    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
+        try self.settings.configure(settings, handle: &handle)
     }
 
     /// The cepstral mean the front end will subtract next.
@@ -176,12 +182,10 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         logger.debug(
             "utterance decoded",
             metadata: ["words": "\(words.count)", "start": "\(start)", "end": "\(audioEnd)"])
-        return [
-            .final(
-                Transcript(
-                    text: text, words: words, utteranceIndex: 0, startTime: words.first?.start ?? start,
-                    endTime: words.last?.end ?? audioEnd))
-        ]
+        let transcript = Transcript(
+            text: text, words: words, utteranceIndex: 0, startTime: words.first?.start ?? start,
+            endTime: words.last?.end ?? audioEnd)
+        return [.final(settings.withAlternatives(transcript, from: handle))]
     }
 
     func finish() throws(DictationError) -> [RecognitionUpdate] {

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Not thread-safe, like the decoder it wraps: one thread uses it at a time.
 final class SphinxDecoderHandle {
-    private let decoder: OpaquePointer
+    /// The decoder; its extensions (vocabulary, alternatives) call it too. One thread at a time.
+    let decoder: OpaquePointer
     private let config: OpaquePointer
     private var buffer: [Int16] = []
     /// Whether the search runs its best-path pass, which gives each segment its posterior.

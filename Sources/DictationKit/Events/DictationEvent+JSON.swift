@@ -4,7 +4,8 @@ extension DictationEvent {
     /// The event as one line of JSON, with a stable `type` field, e.g.
     /// `{"type":"final","utterance":0,"text":"go forward ten meters","start":0.46,"end":2.11,"words":[...]}`.
     ///
-    /// Errors carry `errorCode`, `message` (in the error's language) and `fatal`; state changes
+    /// A final asked for alternatives carries them as `alternatives`, each with its `text` and
+    /// `score`, likeliest first (none: no key). Errors carry `errorCode`, `message` (in the error's language) and `fatal`; state changes
     /// carry `state`; blocks carry `block`, `text` and the indices of their `utterances`; a locale
     /// fallback carries `requestedLocale` and `locale`, the one used; a recording carries its `path`. Keys are sorted, so the line
     /// is stable.
@@ -46,6 +47,11 @@ struct EventJSON: Codable, Hashable {
         var confidence: Double
     }
 
+    struct AlternativeJSON: Codable, Hashable {
+        var text: String
+        var score: Double
+    }
+
     var type: String
     var utterance: Int?
     var text: String?
@@ -53,6 +59,8 @@ struct EventJSON: Codable, Hashable {
     var end: Double?
     var words: [WordJSON]?
     var stable: Int?
+    /// A final's alternatives, when it has any (``Transcript/alternatives``).
+    var alternatives: [AlternativeJSON]?
     var errorCode: String?
     var message: String?
     var fatal: Bool?
@@ -82,6 +90,9 @@ struct EventJSON: Codable, Hashable {
                 WordJSON(
                     text: $0.text, start: Self.rounded($0.start), end: Self.rounded($0.end),
                     confidence: Self.rounded($0.confidence))
+            }
+            if !transcript.alternatives.isEmpty {
+                alternatives = transcript.alternatives.map { AlternativeJSON(text: $0.text, score: Self.rounded($0.score)) }
             }
         case .error(let error):
             errorCode = error.code.rawValue

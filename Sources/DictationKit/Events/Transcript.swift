@@ -18,6 +18,10 @@ public struct Transcript: Sendable, Hashable, Codable {
     /// may, rarely, still differ from a partial's stable words; it replaces the partial, and is
     /// the text that stays.
     public var stableWordCount: Int
+    /// Other transcripts the recognizer found likely for a final, likeliest first, none the same
+    /// as ``text``: at most ``DictationOptions/alternativeCount``, so none unless asked for.
+    /// Partials carry none.
+    public var alternatives: [Alternative] = []
 
     /// Creates a transcript.
     /// - Parameters:
@@ -39,7 +43,8 @@ public struct Transcript: Sendable, Hashable, Codable {
         self.stableWordCount = stableWordCount
     }
 
-    /// Decodes a transcript; one written before ``stableWordCount`` existed has none stable.
+    /// Decodes a transcript; one written before ``stableWordCount`` existed has none stable, one
+    /// written before ``alternatives`` existed has no alternatives.
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a field is missing or malformed.
     public init(from decoder: any Decoder) throws {
@@ -50,6 +55,7 @@ public struct Transcript: Sendable, Hashable, Codable {
         startTime = try container.decode(Double.self, forKey: .startTime)
         endTime = try container.decode(Double.self, forKey: .endTime)
         stableWordCount = try container.decodeIfPresent(Int.self, forKey: .stableWordCount) ?? 0
+        alternatives = try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []
     }
 
     /// The stable leading words (``stableWordCount``), separated by spaces.
