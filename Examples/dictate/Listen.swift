@@ -40,6 +40,7 @@ extension Dictate {
 
         @OptionGroup(title: "Recording") var recording: RecordingOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
+        @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -63,10 +64,12 @@ extension Dictate {
                     options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
                 recognizer: common.recognizer, transcriptStore: store, logger: common.makeLogger())
             let live = format == .text && Terminal.standardOutputIsTerminal
-            let options = DictationOptions(
-                locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
-                maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
-                endpointing: speech.endpointingOptions)
+            let options = try recognition.applied(
+                to: DictationOptions(
+                    locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
+                    maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
+                    endpointing: speech.endpointingOptions),
+                language: common.messageLanguage)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },

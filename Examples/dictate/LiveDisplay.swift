@@ -37,7 +37,7 @@ struct LiveDisplay {
             // With two passes the next utterance's partials may already be showing; they stay.
             if partial?.utteranceIndex == transcript.utteranceIndex { partial = nil }
             status.clear()
-            Terminal.write(line(for: transcript) + "\n")
+            Terminal.write(line(for: transcript) + "\n" + AlternativeLines.text(for: transcript))
             redraw()
         case .level(let dbfs):
             level = dbfs

@@ -34,7 +34,7 @@ struct TranscriptPrinter {
         case (.jsonl, _):
             output((file.map { event.jsonLine(file: $0) } ?? event.jsonLine()) + "\n")
         case (.text, .final(let transcript)):
-            output(transcript.text + "\n")
+            output(transcript.text + "\n" + AlternativeLines.text(for: transcript))
         case (.text, .partial(let transcript)):
             if outputIsTerminal {
                 status.show(transcript.text + " …", toStandardError: false)

@@ -111,6 +111,8 @@ enum ModelProblem: Hashable {
     case utteranceNotFinished
     /// `ps_process_raw` failed.
     case decodingFailed
+    /// The model's pronunciation dictionary can't be read.
+    case dictionaryUnreadable(String)
     /// The search could not be rebuilt with a vocabulary (the dictionary would not load again).
     case vocabularyNotInstalled(dictionary: String)
 
@@ -191,6 +193,11 @@ enum ModelProblem: Hashable {
                 DictationError.Text(
                     english: "PocketSphinx failed while decoding audio",
                     norwegianBokmal: "PocketSphinx feilet under dekodingen av lyden"))
+        case .dictionaryUnreadable(let path):
+            .modelNotFound(
+                DictationError.Text(
+                    english: "its pronunciation dictionary \(path) can't be read",
+                    norwegianBokmal: "uttaleordboken dens, \(path), kan ikke leses"))
         case .vocabularyNotInstalled(let dictionary):
             .recognitionFailed(
                 DictationError.Text(

@@ -43,7 +43,8 @@ extension DictationError {
 /// What can be wrong with a vocabulary file or entry, each with its message in English and
 /// Norwegian bokmål; the exhaustive `switch` keeps both texts.
 enum VocabularyProblem: Hashable {
-    /// Where in a vocabulary a problem is: a file's line, or a JSON entry's number.
+    /// Where in a vocabulary a problem is: a file's line, or a JSON entry's number. It starts the
+    /// message's sentence as it is (a path keeps its case).
     struct Place: Hashable {
         var source: String
         var line: Int?
@@ -87,16 +88,16 @@ enum VocabularyProblem: Hashable {
                 english: "Check the path and that you may read it", norwegianBokmal: "Sjekk stien og at du har lov å lese den")
         case .notText(let path):
             detail = DictationError.Text(
-                english: "the vocabulary file \(path) is not UTF-8 text",
-                norwegianBokmal: "vokabularfilen \(path) er ikke UTF-8-tekst")
+                english: "The vocabulary file \(path) is not UTF-8 text",
+                norwegianBokmal: "Vokabularfilen \(path) er ikke UTF-8-tekst")
         case .malformedJSON(let path):
             detail = DictationError.Text(
-                english: "the vocabulary file \(path) is not a vocabulary in JSON",
-                norwegianBokmal: "vokabularfilen \(path) er ikke et vokabular i JSON")
+                english: "The vocabulary file \(path) is not a vocabulary in JSON",
+                norwegianBokmal: "Vokabularfilen \(path) er ikke et vokabular i JSON")
         case .boostOutOfRange(let path):
             detail = DictationError.Text(
-                english: "the boost in \(path) is not between 0 and 1",
-                norwegianBokmal: "forsterkningen (boost) i \(path) er ikke mellom 0 og 1")
+                english: "The boost in \(path) is not between 0 and 1",
+                norwegianBokmal: "Forsterkningen (boost) i \(path) er ikke mellom 0 og 1")
             advice = DictationError.Text(
                 english: "Give a boost from 0 to 1, or leave it out", norwegianBokmal: "Oppgi en forsterkning fra 0 til 1, eller utelat den")
         case .tooManyFields(let place):
@@ -118,11 +119,7 @@ enum VocabularyProblem: Hashable {
         return DictationError(
             code: .invalidVocabulary,
             message: DictationError.Text(
-                english: "\(Self.capitalized(detail.english)). \(advice.english).",
-                norwegianBokmal: "\(Self.capitalized(detail.norwegianBokmal)). \(advice.norwegianBokmal)."))
-    }
-
-    private static func capitalized(_ sentence: String) -> String {
-        sentence.prefix(1).uppercased() + sentence.dropFirst()
+                english: "\(detail.english). \(advice.english).",
+                norwegianBokmal: "\(detail.norwegianBokmal). \(advice.norwegianBokmal)."))
     }
 }
