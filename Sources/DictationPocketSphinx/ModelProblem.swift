@@ -202,9 +202,9 @@ enum ModelProblem: Hashable {
             .recognitionFailed(
                 DictationError.Text(
                     english: "PocketSphinx could not rebuild its search with your vocabulary: its dictionary "
-                        + "\(dictionary) would not load again",
+                        + "\(dictionary), with your words added, would not load",
                     norwegianBokmal: "PocketSphinx fikk ikke bygd opp søket sitt igjen med vokabularet ditt: ordboken "
-                        + "\(dictionary) ville ikke lastes inn på nytt"))
+                        + "\(dictionary), med ordene dine lagt til, ville ikke lastes inn"))
         }
     }
 }

@@ -27,12 +27,7 @@ extension PocketSphinxRecognizer {
                 let unknown = Set(word.pronunciations.flatMap { $0.split(separator: " ").map(String.init) })
                     .subtracting(phoneSet)
                 guard !unknown.isEmpty else { continue }
-                entry.problems.append(
-                    .unusableVocabularyEntry(
-                        entry.entry.phrase,
-                        reason: DictationError.Text(
-                            english: "the model has no phone \(unknown.sorted().joined(separator: ", "))",
-                            norwegianBokmal: "modellen har ikke fonemet \(unknown.sorted().joined(separator: ", "))")))
+                entry.problems.append(ModelPhones.unknownPhones(unknown, of: entry.entry.phrase))
             }
             return entry
         }

@@ -11,42 +11,12 @@ extension SphinxDecoderHandle {
         return String(cString: phones).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Adds words to the dictionary (and, unknown, to the language model), and rebuilds the
-    /// search, which must not be searching.
-    /// - Parameters:
-    ///   - words: Words with their pronunciations in the model's phones; a word may come several
-    ///     times, once per pronunciation, and may be one the dictionary has (the pronunciation is
-    ///     then one more of its own).
-    ///   - dictionary: The model's dictionary, loaded again should the search have to be rebuilt
-    ///     without the words PocketSphinx refused.
-    /// - Returns: The words PocketSphinx refused (a phone its model lacks).
-    /// - Throws: ``DictationError`` when the search could not be rebuilt.
-    func addWords(_ words: [(word: String, phones: String)], dictionary: String) throws(DictationError) -> [String] {
-        let refused = add(words)
-        guard !refused.isEmpty else { return [] }
-        // The search is rebuilt with the last word; when PocketSphinx refused that one, it was
-        // not: start again from the model's dictionary with only the words it took.
-        guard reloadDictionary(dictionary) else { throw ModelProblem.vocabularyNotInstalled(dictionary: dictionary).error }
-        let taken = words.filter { !refused.contains($0.word) }
-        return refused + add(taken)
-    }
-
-    /// Adds words, rebuilding the search with the last; returns those refused.
-    private func add(_ words: [(word: String, phones: String)]) -> [String] {
-        var refused: [String] = []
-        for (index, entry) in words.enumerated() {
-            let update: Int32 = index == words.count - 1 ? 1 : 0
-            if ps_add_word(decoder, freeName(for: entry.word), entry.phones, update) < 0 { refused.append(entry.word) }
-        }
-        return refused
-    }
-
-    /// The word itself when the dictionary lacks it, else the first free name for one more
-    /// pronunciation of it: PocketSphinx names them word(2), word(3)...
-    private func freeName(for word: String) -> String {
-        guard pronunciation(of: word) != nil else { return word }
+    /// The word itself when the dictionary lacks it and `taken` doesn't hold it, else the first
+    /// free name for one more pronunciation of it: PocketSphinx names them word(2), word(3)...
+    func freeName(for word: String, taken: Set<String>) -> String {
+        guard pronunciation(of: word) != nil || taken.contains(word) else { return word }
         var number = 2
-        while pronunciation(of: "\(word)(\(number))") != nil { number += 1 }
+        while pronunciation(of: "\(word)(\(number))") != nil || taken.contains("\(word)(\(number))") { number += 1 }
         return "\(word)(\(number))"
     }
 
@@ -63,11 +33,11 @@ extension SphinxDecoderHandle {
         return dk_interpolate_lm(decoder, path, "vocabulary", Float(weight)) != 0
     }
 
-    /// Loads the model's dictionary again, which rebuilds the search (after
-    /// ``interpolate(phraseModel:weight:)`` when no word was added).
-    /// - Parameter path: The model's dictionary.
+    /// Loads a dictionary in place of the decoder's, which rebuilds the search: the words it
+    /// searches for become the dictionary's that some model of the language model set knows.
+    /// - Parameter path: The dictionary file.
     /// - Returns: Whether it loaded.
-    func reloadDictionary(_ path: String) -> Bool {
+    func loadDictionary(_ path: String) -> Bool {
         ps_load_dict(decoder, path, nil, nil) == 0
     }
 
@@ -104,9 +74,19 @@ extension SphinxDecoderHandle {
 }
 
 extension SphinxDecoderHandle {
-    /// Puts a vocabulary into the decoder: the words its dictionary lacks (or with pronunciations
-    /// of their own) are added, and the entries' phrase model is interpolated with the model's
-    /// language model at the vocabulary's boost. The decoder must hold no vocabulary yet.
+    /// The least weight of the phrase model: with a boost of 0 the added words are still in a
+    /// language model (or the search would leave them out), just barely.
+    static let leastPhraseWeight = 0.001
+
+    /// Puts a vocabulary into the decoder, which must hold none yet and not be searching.
+    ///
+    /// The entries' phrase model is interpolated with the model's language model at the
+    /// vocabulary's boost; then the model's dictionary, with the words it lacks (and further
+    /// pronunciations given for words it has) appended, is loaded in place of the decoder's,
+    /// which rebuilds the search over both models. (PocketSphinx's `ps_add_word` would add each
+    /// word to the language model set as well, where this sphinxbase adds the wrong words and a
+    /// later search can read past the large model's tables; loading a dictionary adds nothing to
+    /// any language model: the phrase model is where the new words are known.)
     /// - Parameters:
     ///   - vocabulary: The vocabulary; nothing happens when it is empty.
     ///   - model: The decoder's model (its locale and dictionary).
@@ -116,35 +96,52 @@ extension SphinxDecoderHandle {
         guard !vocabulary.isEmpty else { return [] }
         let resolved = VocabularyPronunciations(vocabulary, locale: model.locale, lookUp: pronunciation(of:))
         var problems = resolved.problems
-        let boost = min(1, max(0, vocabulary.boost))
-        if boost > 0, let arpa = resolved.phraseModel.arpa {
-            // Even a failed interpolation may have changed the model set, so the search is rebuilt
-            // in any case. It is rebuilt by loading the dictionary again before the words are
-            // added: PocketSphinx adds a word to the language model set too, and refuses one the
-            // set has, which after the interpolation every phrase word is, until the search
-            // maps the set onto the dictionary again.
-            if !interpolate(phraseModel: arpa, weight: boost) {
+        // A phone the model lacks would make the whole dictionary fail to load: leave such words out.
+        let phones = ModelPhones.phones(ofDictionary: model.dictionary)
+        var lines: [String] = []
+        var taken = Set<String>()
+        for addition in resolved.additions {
+            let unknown = Set(addition.phones.split(separator: " ").map(String.init)).subtracting(phones ?? [])
+            guard phones != nil, unknown.isEmpty else {
+                problems.append(ModelPhones.unknownPhones(unknown, of: addition.word))
+                continue
+            }
+            let name = freeName(for: addition.word, taken: taken)
+            taken.insert(name)
+            lines.append("\(name) \(addition.phones)")
+        }
+        guard let arpa = resolved.phraseModel.arpa else { return problems }
+        // Reading a model and loading a dictionary touch sphinxbase's process-wide state.
+        sphinxLoadLock.lock()
+        defer { sphinxLoadLock.unlock() }
+        do {
+            // Even a failed interpolation may have changed the model set: the dictionary is
+            // loaded (the search rebuilt) in any case.
+            let weight = max(Self.leastPhraseWeight, min(1, vocabulary.boost))
+            if !interpolate(phraseModel: arpa, weight: weight) {
                 problems.append(
                     .unusableVocabularyEntry(
                         vocabulary.entries.map(\.phrase).joined(separator: ", "),
                         reason: DictationError.Text(
-                            english: "PocketSphinx would not take the phrase model made of it, so the phrases are not "
-                                + "favoured (the words the model lacks are still added)",
-                            norwegianBokmal: "PocketSphinx tok ikke imot uttrykksmodellen laget av det, så uttrykkene "
-                                + "favoriseres ikke (ordene modellen mangler, legges likevel til)")))
+                            english: "PocketSphinx would not take the language model made of it",
+                            norwegianBokmal: "PocketSphinx tok ikke imot språkmodellen laget av det")))
             }
-            guard reloadDictionary(model.dictionary) else {
-                throw ModelProblem.vocabularyNotInstalled(dictionary: model.dictionary).error
-            }
-        }
-        for word in Set(try addWords(resolved.additions, dictionary: model.dictionary)).sorted() {
-            problems.append(
-                .unusableVocabularyEntry(
-                    word,
-                    reason: DictationError.Text(
-                        english: "its pronunciation has phones the model doesn't have",
-                        norwegianBokmal: "uttalen har fonemer modellen ikke har")))
+            try loadDictionary(model.dictionary, adding: lines)
         }
         return problems
+    }
+
+    /// Loads the model's dictionary with lines appended, through a temporary file.
+    private func loadDictionary(_ dictionary: String, adding lines: [String]) throws(DictationError) {
+        let path = FileManager.default.temporaryDirectory.path + "/dictationkit-vocabulary-\(UUID().uuidString).dict"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard var contents = FileManager.default.contents(atPath: dictionary) else {
+            throw ModelProblem.vocabularyNotInstalled(dictionary: dictionary).error
+        }
+        if contents.last.map({ $0 != UInt8(ascii: "\n") }) == true { contents.append(UInt8(ascii: "\n")) }
+        contents.append(Data((lines.map { $0 + "\n" }.joined()).utf8))
+        guard FileManager.default.createFile(atPath: path, contents: contents), loadDictionary(path) else {
+            throw ModelProblem.vocabularyNotInstalled(dictionary: dictionary).error
+        }
     }
 }

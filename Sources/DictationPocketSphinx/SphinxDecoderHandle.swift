@@ -178,7 +178,7 @@ final class SphinxDecoderHandle {
 /// pointer and its option parser's diagnostics), and two sessions may load models at once.
 /// (An `NSLock` rather than a `Mutex`: what is loaded are C pointers, which aren't `Sendable`
 /// and so can't be returned out of `Mutex.withLock`.)
-private let sphinxLoadLock = NSLock()
+let sphinxLoadLock = NSLock()
 
 /// Keeps sphinxbase from writing its log to stderr.
 private enum SphinxLogging {
