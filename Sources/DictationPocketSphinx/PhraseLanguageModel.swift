@@ -2,7 +2,8 @@ import Foundation
 
 /// A small bigram language model of a vocabulary's entries, in ARPA form, that the decoder
 /// interpolates with its own model: each entry is a sentence of its own, so its words become
-/// likely anywhere (its unigrams) and likelier still in the entry's order (its bigrams).
+/// likely anywhere (its unigrams), likelier still in the entry's order (its bigrams) and at the
+/// start of an utterance. It has no end of sentence (`</s>`): that stays the model's own.
 ///
 /// Bigrams are discounted absolutely (by ``discount``) and interpolated with the unigrams: the
 /// mass taken from a history's seen bigrams is shared out by unigram probability, which for a
@@ -21,7 +22,10 @@ struct PhraseLanguageModel {
         var unigramCounts: [String: Int] = [:]
         var bigramCounts: [String: [String: Int]] = [:]
         for sentence in sentences {
-            let tokens = ["<s>"] + sentence + ["</s>"]
+            // No </s>: the entries end where they end, not the utterance; with it, the model would
+            // make every utterance likelier to end after any word (measured: "do for them" lost
+            // its last word on LibriVox at any weight).
+            let tokens = ["<s>"] + sentence
             for token in tokens.dropFirst() { unigramCounts[token, default: 0] += 1 }
             for (history, word) in zip(tokens, tokens.dropFirst()) { bigramCounts[history, default: [:]][word, default: 0] += 1 }
         }
