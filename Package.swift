@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr", "CSpeexDSP"]),
         .target(
             name: "DictationPocketSphinx",
-            dependencies: ["DictationKit", "CPocketSphinx", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "DictationKit", "CPocketSphinx", "CEspeakNG", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
         .target(name: "DictationFormatting", dependencies: ["DictationKit"]),
@@ -59,6 +61,7 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CSpeexDSP", pkgConfig: "speexdsp", providers: [.apt(["libspeexdsp-dev"])]),

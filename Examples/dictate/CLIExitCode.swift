@@ -5,7 +5,7 @@ import DictationPocketSphinx
 enum CLIExitCode {
     static func `for`(_ error: DictationError) -> Int32 {
         switch error.code {
-        case .invalidAudio: 65  // EX_DATAERR
+        case .invalidAudio, .invalidVocabulary: 65  // EX_DATAERR
         case .modelNotFound, .localeUnsupported, .modelInstallFailed: 69  // EX_UNAVAILABLE
         case .permissionDenied: 77  // EX_NOPERM
         case .microphoneUnavailable, .deviceBusy, .deviceDisconnected, .historyUnavailable: 74  // EX_IOERR

@@ -10,6 +10,9 @@ struct Dictate: AsyncParsableCommand {
             a stable code in parentheses; see docs/errors.md.
             """,
         version: "0.1.0",
-        subcommands: [Transcribe.self, Listen.self, Devices.self, Doctor.self, Locales.self, Models.self, History.self]
+        subcommands: [
+            Transcribe.self, Listen.self, Devices.self, Doctor.self, Locales.self, Models.self, History.self,
+            VocabularyCommand.self,
+        ]
     )
 }

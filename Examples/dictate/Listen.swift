@@ -45,6 +45,7 @@ extension Dictate {
         @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Recording") var recording: RecordingOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
+        @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -72,10 +73,12 @@ extension Dictate {
                 eventStages: [written.stage] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
                 logger: logger)
             let live = format == .text && Terminal.standardOutputIsTerminal
-            let options = DictationOptions(
-                locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
-                maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
-                endpointing: speech.endpointingOptions)
+            let options = try recognition.applied(
+                to: DictationOptions(
+                    locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
+                    maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
+                    endpointing: speech.endpointingOptions),
+                language: common.messageLanguage)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },

@@ -41,7 +41,9 @@ struct LiveDisplay {
             if partial?.utteranceIndex == transcript.utteranceIndex { partial = nil }
             status.clear()
             if case .added = finals.take(event) {
-                Terminal.write((finals.raw ? line(for: transcript) : finals.shown(transcript)) + "\n")
+                Terminal.write(
+                    (finals.raw ? line(for: transcript) : finals.shown(transcript)) + "\n"
+                        + AlternativeLines.text(for: transcript))
             }
             redraw()
         case .command:

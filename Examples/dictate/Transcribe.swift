@@ -72,6 +72,7 @@ extension Dictate {
         @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Raw PCM input") var raw: RawAudioOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
+        @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -113,7 +114,9 @@ extension Dictate {
             if format == .jsonl { reports.insert(.speechActivity) }
             let batch = BatchTranscription(
                 paths: paths, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, recognizer: common.recognizer,
-                options: DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions),
+                options: try recognition.applied(
+                    to: DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions),
+                    language: common.messageLanguage),
                 session: sessionMaker(store: store))
             let interrupts = InterruptHandler { await batch.stop() }
             defer { interrupts.cancel() }

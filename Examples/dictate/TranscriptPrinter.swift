@@ -46,7 +46,7 @@ struct TranscriptPrinter {
             switch finals.take(event) {
             case .added(let transcript):
                 if finals.raw {
-                    output(transcript.text + "\n")
+                    output(transcript.text + "\n" + AlternativeLines.text(for: transcript))
                 } else {
                     releaseHeldBack()
                     heldBack = transcript
@@ -80,7 +80,7 @@ struct TranscriptPrinter {
     }
 
     private mutating func releaseHeldBack() {
-        if let heldBack { output(heldBack.text + "\n") }
+        if let heldBack { output(heldBack.text + "\n" + AlternativeLines.text(for: heldBack)) }
         heldBack = nil
     }
 

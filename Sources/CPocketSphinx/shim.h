@@ -81,4 +81,48 @@ static inline int dk_lattice_confidences(ps_decoder_t *decoder, int count, char 
     }
     return 1;
 }
+
+/* Interpolates a second n-gram model (an ARPA file, e.g. a user's phrases) into the decoder's
+   current n-gram search: each word's probability becomes (1 - weight) of the search's models'
+   plus weight of the new one's. The file is read with the decoder's language weight and word
+   insertion penalty, as the search's own model was. The search is NOT rebuilt here: until
+   ps_add_word(..., update=TRUE) or ps_load_dict reinitializes it, it must not decode. Returns 0
+   on failure (no n-gram search, an unreadable file). */
+static inline int dk_interpolate_lm(ps_decoder_t *decoder, char const *path, char const *name, float weight) {
+    const char *search = ps_get_search(decoder);
+    ngram_model_t *set = search ? ps_get_lm(decoder, search) : NULL;
+    if (!set) return 0;
+    ngram_model_t *extra = ngram_model_read(ps_get_config(decoder), path, NGRAM_ARPA, ps_get_logmath(decoder));
+    if (!extra) return 0;
+    /* FALSE: the set rebuilds its word map by name (the search maps it to the dictionary again
+       when it is rebuilt). */
+    if (!ngram_model_set_add(set, extra, name, weight, FALSE)) {
+        ngram_model_free(extra);
+        return 0;
+    }
+    /* ngram_model_set_add shares the weights out its own way; give them outright, by name. */
+    int count = ngram_model_set_count(set);
+    if (count > 8) return 0;
+    char const *names[8];
+    float32 weights[8];
+    int index = 0;
+    for (ngram_model_set_iter_t *it = ngram_model_set_iter(set); it; it = ngram_model_set_iter_next(it)) {
+        char const *member = NULL;
+        ngram_model_set_iter_model(it, &member);
+        if (index >= count) {
+            ngram_model_set_iter_free(it);
+            break;
+        }
+        names[index] = member;
+        weights[index] = strcmp(member, name) == 0 ? weight : (1.0f - weight) / (float32)(count - 1);
+        index++;
+    }
+    if (index != count) return 0;
+    return ngram_model_set_interp(set, names, weights) != NULL;
+}
+
+/* The natural logarithm of a score in the decoder's log base (an n-best path's, for one). */
+static inline double dk_score_to_ln(ps_decoder_t *decoder, int score) {
+    return logmath_log_to_ln(ps_get_logmath(decoder), score);
+}
 #endif

@@ -111,6 +111,10 @@ enum ModelProblem: Hashable {
     case utteranceNotFinished
     /// `ps_process_raw` failed.
     case decodingFailed
+    /// The model's pronunciation dictionary can't be read.
+    case dictionaryUnreadable(String)
+    /// The search could not be rebuilt with a vocabulary (the dictionary would not load again).
+    case vocabularyNotInstalled(dictionary: String)
 
     /// The problem as the error the backend throws.
     var error: DictationError {
@@ -189,6 +193,18 @@ enum ModelProblem: Hashable {
                 DictationError.Text(
                     english: "PocketSphinx failed while decoding audio",
                     norwegianBokmal: "PocketSphinx feilet under dekodingen av lyden"))
+        case .dictionaryUnreadable(let path):
+            .modelNotFound(
+                DictationError.Text(
+                    english: "its pronunciation dictionary \(path) can't be read",
+                    norwegianBokmal: "uttaleordboken dens, \(path), kan ikke leses"))
+        case .vocabularyNotInstalled(let dictionary):
+            .recognitionFailed(
+                DictationError.Text(
+                    english: "PocketSphinx could not rebuild its search with your vocabulary: its dictionary "
+                        + "\(dictionary), with your words added, would not load",
+                    norwegianBokmal: "PocketSphinx fikk ikke bygd opp søket sitt igjen med vokabularet ditt: ordboken "
+                        + "\(dictionary), med ordene dine lagt til, ville ikke lastes inn"))
         }
     }
 }

@@ -14,7 +14,8 @@ import Logging
 /// Used from the session's audio thread only; not `Sendable`.
 final class PocketSphinxDecoder: SpeechDecoder {
     let locale: String
-    private let handle: SphinxDecoderHandle
+    private var handle: SphinxDecoderHandle
+    private var settings: SphinxSessionSettings
     private let maxUtteranceFrames: Int
     private let logger: Logger
     private var clock: UtteranceClock
@@ -44,6 +45,7 @@ final class PocketSphinxDecoder: SpeechDecoder {
         throws(DictationError)
     {
         handle = try SphinxDecoderHandle(model: model, options: options)
+        settings = SphinxSessionSettings(model: model, options: options)
         locale = model.locale
         clock = UtteranceClock(
             sampleRate: PocketSphinxRecognizer.decoderSampleRate, frameRate: handle.frameRate,
@@ -61,6 +63,10 @@ final class PocketSphinxDecoder: SpeechDecoder {
             start = end
         }
         return updates
+    }
+
+    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
+        try self.settings.configure(settings, handle: &handle)
     }
 
     func finish() throws(DictationError) -> [RecognitionUpdate] {
@@ -151,9 +157,8 @@ final class PocketSphinxDecoder: SpeechDecoder {
         // detector's padding is; without words it spans the utterance's audio.
         let start = words.first?.start ?? audioStart
         let end = words.last?.end ?? audioEnd
-        updates.append(
-            .final(Transcript(text: text, words: words, utteranceIndex: utteranceIndex, startTime: start, endTime: end))
-        )
+        let transcript = Transcript(text: text, words: words, utteranceIndex: utteranceIndex, startTime: start, endTime: end)
+        updates.append(.final(settings.withAlternatives(transcript, from: handle)))
         logger.debug(
             "utterance ended",
             metadata: [

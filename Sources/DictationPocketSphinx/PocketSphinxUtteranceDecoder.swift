@@ -24,7 +24,8 @@ import Logging
 final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     let locale: String
     let segmentation = UtteranceSegmentation.endpointer
-    private let handle: SphinxDecoderHandle
+    private var handle: SphinxDecoderHandle
+    private var settings: SphinxSessionSettings
     private let sampleRate = Double(PocketSphinxRecognizer.decoderSampleRate)
     private let logger: Logger
     private let cepstralMeans: CepstralMeanMemory?
@@ -70,6 +71,7 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         var options = options
         options["-remove_silence"] = "no"
         handle = try SphinxDecoderHandle(model: model, options: options)
+        settings = SphinxSessionSettings(model: model, options: options)
         locale = model.locale
         acousticModel = model.acousticModel
         self.cepstralMeans = cepstralMeans
@@ -83,6 +85,10 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     /// whole, with a front end that normalises each utterance by itself (the models' `-cmn batch`).
     var decodesUtterancesIndependently: Bool {
         mode == .wholeUtterance && handle.normalisesEachUtteranceAlone
+    }
+
+    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
+        try self.settings.configure(settings, handle: &handle)
     }
 
     /// The cepstral mean the front end will subtract next.
@@ -182,12 +188,10 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         logger.debug(
             "utterance decoded",
             metadata: ["words": "\(words.count)", "start": "\(start)", "end": "\(audioEnd)"])
-        return [
-            .final(
-                Transcript(
-                    text: text, words: words, utteranceIndex: 0, startTime: words.first?.start ?? start,
-                    endTime: words.last?.end ?? audioEnd))
-        ]
+        let transcript = Transcript(
+            text: text, words: words, utteranceIndex: 0, startTime: words.first?.start ?? start,
+            endTime: words.last?.end ?? audioEnd)
+        return [.final(settings.withAlternatives(transcript, from: handle))]
     }
 
     func finish() throws(DictationError) -> [RecognitionUpdate] {

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Not thread-safe, like the decoder it wraps: one thread uses it at a time.
 final class SphinxDecoderHandle {
-    private let decoder: OpaquePointer
+    /// The decoder; its extensions (vocabulary, alternatives) call it too. One thread at a time.
+    let decoder: OpaquePointer
     private let config: OpaquePointer
     private var buffer: [Int16] = []
     /// Whether the search runs its best-path pass, which gives each segment its posterior.
@@ -187,7 +188,7 @@ final class SphinxDecoderHandle {
 /// pointer and its option parser's diagnostics), and two sessions may load models at once.
 /// (An `NSLock` rather than a `Mutex`: what is loaded are C pointers, which aren't `Sendable`
 /// and so can't be returned out of `Mutex.withLock`.)
-private let sphinxLoadLock = NSLock()
+let sphinxLoadLock = NSLock()
 
 /// Keeps sphinxbase from writing its log to stderr.
 private enum SphinxLogging {

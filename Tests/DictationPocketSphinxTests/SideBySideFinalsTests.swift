@@ -66,6 +66,9 @@ struct SideBySideFinalsTests {
             func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try decoder.endUtterance() }
             func prepareFinal() throws(DictationError) -> Transcript? { try decoder.prepareFinal() }
             func discardUtterance() { decoder.discardUtterance() }
+            func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
+                try decoder.configure(settings)
+            }
         }
     }
 

@@ -165,6 +165,12 @@ final class ReusingRecognizer: SpeechRecognizer {
         func prepareFinal() throws(DictationError) -> Transcript? { try decoder.prepareFinal() }
 
         func discardUtterance() { decoder.discardUtterance() }
+
+        /// Each session configures the decoders it is lent with its own settings, which replace
+        /// the previous session's: no vocabulary outlives its session.
+        func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
+            try decoder.configure(settings)
+        }
     }
 }
 

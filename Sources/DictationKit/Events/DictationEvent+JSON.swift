@@ -8,6 +8,9 @@ extension DictationEvent {
     /// `written` beside the recognizer's `text`; a command carries `command` (its kind),
     /// `utterance` and, for "scratch that", `scratched` (the utterance to remove).
     ///
+    /// A final asked for alternatives carries them as `alternatives`, each with its `text` and
+    /// `score`, likeliest first (none: no key).
+    ///
     /// Errors carry `errorCode`, `message` (in the error's language) and `fatal`; state changes
     /// carry `state`; blocks carry `block`, `text` and the indices of their `utterances`; a locale
     /// fallback carries `requestedLocale` and `locale`, the one used; a recording carries its `path`. Keys are sorted, so the line
@@ -50,6 +53,11 @@ struct EventJSON: Codable, Hashable {
         var confidence: Double
     }
 
+    struct AlternativeJSON: Codable, Hashable {
+        var text: String
+        var score: Double
+    }
+
     var type: String
     var utterance: Int?
     var text: String?
@@ -58,6 +66,8 @@ struct EventJSON: Codable, Hashable {
     var end: Double?
     var words: [WordJSON]?
     var stable: Int?
+    /// A final's alternatives, when it has any (``Transcript/alternatives``).
+    var alternatives: [AlternativeJSON]?
     var errorCode: String?
     var message: String?
     var fatal: Bool?
@@ -90,6 +100,9 @@ struct EventJSON: Codable, Hashable {
                 WordJSON(
                     text: $0.text, start: Self.rounded($0.start), end: Self.rounded($0.end),
                     confidence: Self.rounded($0.confidence))
+            }
+            if !transcript.alternatives.isEmpty {
+                alternatives = transcript.alternatives.map { AlternativeJSON(text: $0.text, score: Self.rounded($0.score)) }
             }
         case .error(let error):
             errorCode = error.code.rawValue

@@ -23,6 +23,10 @@ public struct Transcript: Sendable, Hashable, Codable {
     /// ``text`` and ``words`` stay the recognizer's. Empty when the utterance was only a spoken
     /// command (``DictationEvent/command(_:)``).
     public var writtenText: String?
+    /// Other transcripts the recognizer found likely for a final, likeliest first, none the same
+    /// as ``text``: at most ``DictationOptions/alternativeCount``, so none unless asked for.
+    /// Partials carry none.
+    public var alternatives: [Alternative] = []
 
     /// Creates a transcript.
     /// - Parameters:
@@ -47,7 +51,8 @@ public struct Transcript: Sendable, Hashable, Codable {
     }
 
     /// Decodes a transcript; one written before ``stableWordCount`` existed has none stable, one
-    /// written before ``writtenText`` existed has no written text.
+    /// written before ``writtenText`` and ``alternatives`` existed has no written text and no
+    /// alternatives.
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a field is missing or malformed.
     public init(from decoder: any Decoder) throws {
@@ -59,6 +64,7 @@ public struct Transcript: Sendable, Hashable, Codable {
         endTime = try container.decode(Double.self, forKey: .endTime)
         stableWordCount = try container.decodeIfPresent(Int.self, forKey: .stableWordCount) ?? 0
         writtenText = try container.decodeIfPresent(String.self, forKey: .writtenText)
+        alternatives = try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []
     }
 
     /// The stable leading words (``stableWordCount``), separated by spaces.

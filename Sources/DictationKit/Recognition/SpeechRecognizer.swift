@@ -181,6 +181,19 @@ public protocol SpeechDecoder: AnyObject {
     /// A session then may decode utterances side by side, each with a decoder of its own
     /// (``DictationOptions/finalDecoderLimit``); its finals are the same either way.
     var decodesUtterancesIndependently: Bool { get }
+
+    /// Takes a session's vocabulary and alternative count, before the session's first utterance.
+    ///
+    /// A session calls it on every decoder it uses, even with ``RecognitionSettings/isStandard``
+    /// settings; a decoder reused by a later session gets that session's settings, which
+    /// replace the earlier ones (a vocabulary must not outlive its session). By default a decoder
+    /// takes no vocabulary and gives no alternatives.
+    /// - Parameter settings: The session's settings.
+    /// - Returns: What the decoder could not honour, as non-fatal errors the session delivers
+    ///   (such as ``DictationError/Code/invalidVocabulary`` for an entry it can't pronounce);
+    ///   empty when everything is in force.
+    /// - Throws: ``DictationError`` when the decoder can't go on (its model could not be reloaded).
+    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError]
 }
 
 extension SpeechDecoder {

@@ -71,6 +71,8 @@ final class SessionRun: Sendable {
 
         let processor: any AudioProcessor
         let decoders: SessionDecoders
+        // Every decoder of the run takes the session's vocabulary and alternative count.
+        let recognizer = ConfiguredRecognizer(base: self.recognizer, settings: options.recognitionSettings, logger: logger)
         do {
             processor = try ProcessorSetup.makeProcessor(
                 preprocessing, input: input.format, outputSampleRate: recognizer.sampleRate, options: options)
@@ -85,6 +87,7 @@ final class SessionRun: Sendable {
         }
         metrics.use(locale: decoders.main.locale)
         if let localeEvent = decoders.localeEvent { delivery.emit(localeEvent) }
+        for note in recognizer.takeNotes() { delivery.emit(.error(note)) }
         logger.debug(
             "session started",
             metadata: [

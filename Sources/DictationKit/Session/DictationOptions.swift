@@ -61,6 +61,15 @@ public struct DictationOptions: Sendable, Hashable {
     public var noSpeechTimeout: Double?
     /// How speech is cut into utterances.
     public var endpointing: EndpointingOptions
+    /// Words and phrases to expect: names, places, jargon. Empty by default. A recognizer that
+    /// takes none says so with a non-fatal ``DictationError/Code/vocabularyUnsupported`` error
+    /// and recognizes without it; an entry it can't use gets a non-fatal
+    /// ``DictationError/Code/invalidVocabulary`` error.
+    public var vocabulary = Vocabulary()
+    /// How many alternative transcripts each final carries at most
+    /// (``Transcript/alternatives``), likeliest first; 0 (the default) for none. Alternatives
+    /// cost a search of the final's word lattice, a few milliseconds per utterance.
+    public var alternativeCount = 0
     /// The deprecated ``preprocessing`` settings (deprecated itself, so that naming their type
     /// does not warn).
     @available(*, deprecated, message: "the storage of the deprecated preprocessing")
@@ -92,5 +101,12 @@ public struct DictationOptions: Sendable, Hashable {
         self.silenceTimeout = silenceTimeout
         self.noSpeechTimeout = noSpeechTimeout
         self.endpointing = endpointing
+    }
+}
+
+extension DictationOptions {
+    /// What the session's decoders are configured with.
+    var recognitionSettings: RecognitionSettings {
+        RecognitionSettings(vocabulary: vocabulary, alternativeCount: alternativeCount)
     }
 }
