@@ -86,7 +86,7 @@ static inline int dk_lattice_confidences(ps_decoder_t *decoder, int count, char 
    current n-gram search: each word's probability becomes (1 - weight) of the search's models'
    plus weight of the new one's. The file is read with the decoder's language weight and word
    insertion penalty, as the search's own model was. The search is NOT rebuilt here: until
-   ps_add_word(..., update=TRUE) or ps_load_dict reinitializes it, it must not decode. Returns 0
+   ps_load_dict reinitializes it, it must not decode. Returns 0
    on failure (no n-gram search, an unreadable file). */
 static inline int dk_interpolate_lm(ps_decoder_t *decoder, char const *path, char const *name, float weight) {
     const char *search = ps_get_search(decoder);

@@ -21,7 +21,7 @@ extension SphinxDecoderHandle {
     }
 
     /// Interpolates a language model of the vocabulary's phrases into the search, which must be
-    /// rebuilt before it searches (``addWords(_:)`` or ``reloadDictionary(_:)`` does that).
+    /// rebuilt before it searches (``loadDictionary(_:)`` does that).
     /// - Parameters:
     ///   - arpa: The model in ARPA text form.
     ///   - weight: Its share of each word's probability, 0 to 1.
