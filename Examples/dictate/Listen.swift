@@ -64,14 +64,6 @@ extension Dictate {
             let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
             let source = recording.wrap(ALSACaptureSource(device: device))
             let logger = common.makeLogger()
-            // The history comes after the formatting, so that it keeps both forms.
-            let session = DictationSession(
-                source: source,
-                preprocessing: StandardPreprocessing(
-                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
-                recognizer: common.recognizer,
-                eventStages: [written.stage] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
-                logger: logger)
             let live = format == .text && Terminal.standardOutputIsTerminal
             let options = try recognition.applied(
                 to: DictationOptions(
@@ -79,6 +71,14 @@ extension Dictate {
                     maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
                     endpointing: speech.endpointingOptions),
                 language: common.messageLanguage)
+            // The history comes after the formatting, so that it keeps both forms.
+            let session = DictationSession(
+                source: source,
+                preprocessing: StandardPreprocessing(
+                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
+                recognizer: common.recognizer,
+                eventStages: [written.stage(spelling: options.vocabulary)] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
+                logger: logger)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
                 onFirstInterrupt: { await session.stop() },

@@ -112,12 +112,12 @@ extension Dictate {
             var reports: DictationOptions.Reports = []
             if partials { reports.insert(.partials) }
             if format == .jsonl { reports.insert(.speechActivity) }
+            let options = try recognition.applied(
+                to: DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions),
+                language: common.messageLanguage)
             let batch = BatchTranscription(
                 paths: paths, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, recognizer: common.recognizer,
-                options: try recognition.applied(
-                    to: DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions),
-                    language: common.messageLanguage),
-                session: sessionMaker(store: store))
+                options: options, session: sessionMaker(store: store, vocabulary: options.vocabulary))
             let interrupts = InterruptHandler { await batch.stop() }
             defer { interrupts.cancel() }
 
@@ -152,16 +152,17 @@ extension Dictate {
         }
 
         /// Makes each file's session: the file as its path names it, this command's preprocessing,
-        /// endpointing, written text, history and logger, and the job's recognizer. The history
+        /// endpointing, written text (spelling the vocabulary's entries), history and logger, and
+        /// the job's recognizer. The history
         /// comes after the formatting, so that it keeps both forms.
-        private func sessionMaker(store: SQLiteTranscriptStore?) -> BatchTranscription.SessionMaker {
+        private func sessionMaker(store: SQLiteTranscriptStore?, vocabulary: Vocabulary) -> BatchTranscription.SessionMaker {
             let rawFormat = raw.format
             let pacing: AudioPacing = realTime ? .realTime : .unpaced
             let preprocessingOptions = speech.preprocessingOptions
             let detector = speech.voiceActivityDetector
             let logger = common.makeLogger()
             let stages: [any DictationEventStage] =
-                [written.stage] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? [])
+                [written.stage(spelling: vocabulary)] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? [])
             return { path, recognizer in
                 DictationSession(
                     source: AudioFileSource(path: path, rawFormat: rawFormat, pacing: pacing),

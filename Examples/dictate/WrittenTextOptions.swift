@@ -1,5 +1,6 @@
 import ArgumentParser
 import DictationFormatting
+import DictationKit
 
 /// How `transcribe` and `listen` write what was said: written text by default, each feature a
 /// switch, or the recognizer's own words with --raw.
@@ -29,8 +30,14 @@ struct WrittenTextOptions: ParsableArguments {
             commands: !noCommands, numbers: numbers)
     }
 
-    /// The stage that writes the text, which jsonl shows beside the words even with --raw.
-    var stage: FormattingStage { FormattingStage(options: options) }
+    /// The stage that writes the text, which jsonl shows beside the words even with --raw; the
+    /// vocabulary's entries are written as it spells them.
+    /// - Parameter vocabulary: The session's custom vocabulary.
+    func stage(spelling vocabulary: Vocabulary) -> FormattingStage {
+        var options = options
+        options.addSpellings(of: vocabulary)
+        return FormattingStage(options: options)
+    }
 }
 
 extension FormattingOptions.NumberStyle: ExpressibleByArgument {}

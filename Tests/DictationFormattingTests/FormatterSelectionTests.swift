@@ -1,4 +1,5 @@
 import DictationFormatting
+import DictationKit
 import Foundation
 import Testing
 
@@ -33,6 +34,22 @@ struct FormatterSelectionTests {
         let options = FormattingOptions(sentenceMarks: false, numbers: .digits, spellings: ["dictation kit": "DictationKit"])
         let again = try JSONDecoder().decode(FormattingOptions.self, from: JSONEncoder().encode(options))
         #expect(again == options)
+    }
+
+    @Test("a custom vocabulary's entries are written as it spells them")
+    func vocabularySpellings() {
+        var options = FormattingOptions()
+        options.spellings["kubernetes"] = "k8s"
+        options.addSpellings(
+            of: Vocabulary([
+                Vocabulary.Entry("Trondheim"), Vocabulary.Entry("postgres q l", spelling: "PostgreSQL"),
+                Vocabulary.Entry("rollout"), Vocabulary.Entry("Kubernetes"),
+            ]))
+        #expect(options.spellings == ["trondheim": "Trondheim", "postgres q l": "PostgreSQL", "kubernetes": "k8s"])
+        let formatter = EnglishTextFormatter(options: options)
+        #expect(
+            formatter.format("rollout of postgres q l in trondheim", in: FormattingContext()).text
+                == "Rollout of PostgreSQL in Trondheim.")
     }
 
     @Test("a final left open continues its sentence; a closed one starts the next")

@@ -1,3 +1,5 @@
+import DictationKit
+
 /// What a ``TextFormatter`` does, one switch per feature; all on by default.
 ///
 /// Codable, so an app can keep a user's choices; a switch missing from stored JSON (one added
@@ -71,4 +73,20 @@ public struct FormattingOptions: Sendable, Hashable, Codable {
     /// Nothing changed: the recognizer's words as they are (what `--raw` prints).
     public static let off = FormattingOptions(
         capitals: false, sentenceMarks: false, spokenPunctuation: false, commands: false, numbers: .words)
+}
+
+extension FormattingOptions {
+    /// Adds to ``spellings`` how a custom vocabulary's entries are written: the recognizer says
+    /// "trondheim", and the entry `Trondheim` (or `postgres q l` with the spelling `PostgreSQL`)
+    /// says how it is written. Entries written as they are said (lowercase) add nothing, so that
+    /// they still get a capital at a sentence start; spellings already given win.
+    /// - Parameter vocabulary: The session's vocabulary (`DictationOptions.vocabulary`).
+    public mutating func addSpellings(of vocabulary: Vocabulary) {
+        for entry in vocabulary.entries {
+            let spoken = entry.phrase.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let written = entry.writtenForm
+            guard !spoken.isEmpty, written != spoken, spellings[spoken] == nil else { continue }
+            spellings[spoken] = written
+        }
+    }
 }
