@@ -30,11 +30,12 @@ import Testing
         let wav = try Self.speak("Please send the report to Trondheim tomorrow.", into: folder)
         let without = try DictateProcess.run(["transcribe", wav, "--model", Self.debianModel])
         #expect(without.status == 0, "\(without.standardError)")
-        #expect(!without.standardOutput.contains("trondheim"), "\(without.standardOutput)")
+        #expect(!without.standardOutput.lowercased().contains("trondheim"), "\(without.standardOutput)")
         let with = try DictateProcess.run(
             ["transcribe", wav, "--model", Self.debianModel, "--vocabulary", folder + "/vocabulary.txt"])
         #expect(with.status == 0, "\(with.standardError)")
-        #expect(with.standardOutput.contains("trondheim"), "\(with.standardOutput)")
+        // Written text spells the entry as the vocabulary file does.
+        #expect(with.standardOutput.contains("Trondheim"), "\(with.standardOutput)")
         #expect(with.standardError.isEmpty, "every entry was usable: \(with.standardError)")
     }
 
@@ -68,7 +69,7 @@ import Testing
         #expect(!plain.standardOutput.contains("alternatives"), "off by default")
 
         let lines = try DictateProcess.run(["transcribe", goforward, "--alternatives", "2"]).lines.filter { !$0.isEmpty }
-        #expect(lines.first == "go forward ten meters")
+        #expect(lines.first == "Go forward 10 meters.", "the final as written, its alternatives as recognized")
         #expect((1...2).contains(lines.dropFirst().count), "\(lines)")
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  alternative: ") && $0.hasSuffix(")") }, "\(lines)")
     }
