@@ -12,11 +12,19 @@ import Testing
 @Suite("Finals decoded side by side")
 struct SideBySideFinalsTests {
     /// A recognizer that counts the decoders it loads, and how many utterances each began.
+    ///
+    /// With `holdingTheFirst`, the first decoder does not end its first utterance until a second
+    /// decoder has begun one (or a minute has passed): on a busy machine the first decoder might
+    /// otherwise keep up alone, and the test would depend on timing.
     final class CountingRecognizer: SpeechRecognizer {
         let base: PocketSphinxRecognizer
         private let counts = Mutex<[Int]>([])
+        private let holdingTheFirst: Bool
 
-        init(base: PocketSphinxRecognizer) { self.base = base }
+        init(base: PocketSphinxRecognizer, holdingTheFirst: Bool = false) {
+            self.base = base
+            self.holdingTheFirst = holdingTheFirst
+        }
 
         var sampleRate: Int { base.sampleRate }
         func supportedLocales() -> [String] { base.supportedLocales() }
@@ -42,15 +50,28 @@ struct SideBySideFinalsTests {
                 counts.append(0)
                 return counts.count - 1
             }
-            return Counted(decoder) { [self] in counts.withLock { $0[index] += 1 } }
+            let hold = holdingTheFirst && index == 0
+            return Counted(decoder, began: { [self] in counts.withLock { $0[index] += 1 } }) { [self] in
+                guard hold else { return }
+                let deadline = Date().addingTimeInterval(60)
+                while counts.withLock({ $0.count < 2 || $0[1] == 0 }), Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+            }
         }
 
         private final class Counted: SpeechDecoder {
             let decoder: any SpeechDecoder
             let began: @Sendable () -> Void
-            init(_ decoder: any SpeechDecoder, began: @escaping @Sendable () -> Void) {
+            /// Called before the first utterance ends.
+            var beforeFirstEnd: (@Sendable () -> Void)?
+            init(
+                _ decoder: any SpeechDecoder, began: @escaping @Sendable () -> Void,
+                beforeFirstEnd: @escaping @Sendable () -> Void
+            ) {
                 self.decoder = decoder
                 self.began = began
+                self.beforeFirstEnd = beforeFirstEnd
             }
             var locale: String { decoder.locale }
             var segmentation: UtteranceSegmentation { decoder.segmentation }
@@ -63,7 +84,11 @@ struct SideBySideFinalsTests {
                 began()
                 try decoder.beginUtterance(at: time)
             }
-            func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try decoder.endUtterance() }
+            func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
+                beforeFirstEnd?()
+                beforeFirstEnd = nil
+                return try decoder.endUtterance()
+            }
             func prepareFinal() throws(DictationError) -> Transcript? { try decoder.prepareFinal() }
             func discardUtterance() { decoder.discardUtterance() }
             func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
@@ -105,7 +130,7 @@ struct SideBySideFinalsTests {
     }
 
     static func transcribe(_ path: String, finalDecoderLimit: Int) async throws -> ([Transcript], [Int]) {
-        let recognizer = CountingRecognizer(base: try Fixtures.recognizer())
+        let recognizer = CountingRecognizer(base: try Fixtures.recognizer(), holdingTheFirst: finalDecoderLimit > 1)
         let session = DictationSession(
             source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
         var options = DictationOptions(reports: [])
