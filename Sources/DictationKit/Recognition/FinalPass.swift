@@ -75,13 +75,13 @@ final class FinalPass: Sendable {
     /// Starts another thread when enough audio waits with no thread free to take it.
     private func addThreadIfWaiting() {
         guard let supply, queue.samplesWaitingForAThread >= supply.worthwhileSamples else { return }
-        let allowed = threadCount.withLock { count in
-            guard count < supply.limit else { return false }
+        let decoders = threadCount.withLock { count -> Int? in
+            guard count < supply.limit else { return nil }
             count += 1
-            return true
+            return count
         }
-        guard allowed else { return }
-        logger.debug("another decoder for the finals", metadata: ["decoders": "\(threadCount.withLock { $0 })"])
+        guard let decoders else { return }
+        logger.debug("another decoder for the finals", metadata: ["decoders": "\(decoders)"])
         startThread(loading: supply.make)
     }
 
