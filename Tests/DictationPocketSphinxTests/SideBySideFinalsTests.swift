@@ -14,8 +14,10 @@ struct SideBySideFinalsTests {
     /// A recognizer that counts the decoders it loads, and how many utterances each began.
     ///
     /// With `holdingTheFirst`, the first decoder does not end its first utterance until a second
-    /// decoder has begun one (or a minute has passed): on a busy machine the first decoder might
-    /// otherwise keep up alone, and the test would depend on timing.
+    /// decoder has begun one (or five minutes have passed): on a busy machine the first decoder
+    /// might otherwise keep up alone, and the test would depend on timing. The wait is long
+    /// because CI runs every suite at once on two cores: a minute was once too short for the
+    /// audio thread to queue the ten seconds of speech that make a second decoder worthwhile.
     final class CountingRecognizer: SpeechRecognizer {
         let base: PocketSphinxRecognizer
         private let counts = Mutex<[Int]>([])
@@ -53,7 +55,7 @@ struct SideBySideFinalsTests {
             let hold = holdingTheFirst && index == 0
             return Counted(decoder, began: { [self] in counts.withLock { $0[index] += 1 } }) { [self] in
                 guard hold else { return }
-                let deadline = Date().addingTimeInterval(60)
+                let deadline = Date().addingTimeInterval(300)
                 while counts.withLock({ $0.count < 2 || $0[1] == 0 }), Date() < deadline {
                     Thread.sleep(forTimeInterval: 0.01)
                 }
