@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "DictationTesting", targets: ["DictationTesting"]),
         .library(name: "DictationHistory", targets: ["DictationHistory"]),
         .library(name: "DictationFormatting", targets: ["DictationFormatting"]),
+        .library(name: "DictationDesktop", targets: ["DictationDesktop"]),
         .library(name: "Dictation", targets: ["Dictation"]),
         .executable(name: "dictate", targets: ["dictate"]),
     ],
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -41,6 +43,13 @@ let package = Package(
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
         .target(name: "DictationFormatting", dependencies: ["DictationKit"]),
+        .target(
+            name: "DictationDesktop",
+            dependencies: [
+                "DictationKit", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "Dictation",
             dependencies: [
@@ -68,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "dictate",
             dependencies: [
-                "Dictation", "DictationHistory", "DictationFormatting",
+                "Dictation", "DictationHistory", "DictationFormatting", "DictationDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -115,6 +124,10 @@ let package = Package(
                 "DictationPreprocessing",
             ],
             resources: [.copy("Resources/formatting-cases.tsv")]
+        ),
+        .testTarget(
+            name: "DictationDesktopTests",
+            dependencies: ["DictationDesktop", "DictationKit", "DictationTesting"]
         ),
         .testTarget(
             name: "DictationHistoryTests",
