@@ -28,8 +28,12 @@ public protocol AudioReader: AnyObject {
     var isLive: Bool { get }
 
     /// Reads the next buffer of at most `maxFrames` sample frames, blocking until audio is there.
+    ///
+    /// A reader with no audio for a while (a ``SuspendableSource`` whose device is closed) may
+    /// return an empty buffer instead of blocking: the session skips it, and takes the requests
+    /// made meanwhile (pause, resume, commit), which it only takes between reads.
     /// - Parameter maxFrames: The most sample frames to return.
-    /// - Returns: The next buffer, or `nil` at the end of the audio.
+    /// - Returns: The next buffer (empty when no audio came), or `nil` at the end of the audio.
     /// - Throws: ``DictationError`` when the audio turns out to be unreadable or the device fails.
     ///   Audio returned before the error is kept by the session.
     func read(maxFrames: Int) throws(DictationError) -> AudioFrame?

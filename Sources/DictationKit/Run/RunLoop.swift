@@ -128,6 +128,8 @@ struct RunLoop {
     /// - Returns: Whether the audio goes on.
     private mutating func readAndDecode() throws(DictationError) -> Bool {
         guard var frame = try input.read(maxFrames: framesPerRead) else { return false }
+        // No audio came (a suspended source): only a chance to take requests.
+        if frame.samples.isEmpty { return true }
         metrics.audioRead(frame)
         captured = max(captured, min(frame.startTime + frame.duration, options.maxDuration ?? .infinity))
         if let limit = options.maxDuration {

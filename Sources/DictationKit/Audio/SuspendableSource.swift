@@ -1,0 +1,188 @@
+import Foundation
+
+/// A source that can let go of its device while a session goes on: ``suspend()`` hands over what
+/// the device already captured and then closes it; ``resume()`` opens it again. The session keeps
+/// its model loaded in between, so dictation resumes at once, and the microphone is free (its
+/// indicator off) while suspended.
+///
+/// ```swift
+/// let microphone = SuspendableSource(wrapping: ALSACaptureSource(device: "default"))
+/// let session = DictationSession(source: microphone, preprocessing: StandardPreprocessing(), recognizer: recognizer)
+/// let events = try await session.start(DictationOptions())
+/// // Push-to-talk: the key goes up.
+/// await microphone.suspend()   // everything said up to now is read
+/// await session.pause()        // its final is delivered
+/// // The key goes down again.
+/// await session.resume()
+/// microphone.resume()
+/// ```
+///
+/// While suspended, the reader returns an empty buffer every ``idleReadInterval``, so that the
+/// session goes on taking requests (pause, resume, commit, stop) with no audio coming. The
+/// audio's times run on across a suspension as if it had not happened: a transcript's times are
+/// times in the audio the session heard.
+public final class SuspendableSource: AudioSource {
+    /// How often a suspended reader returns an empty buffer.
+    public static let idleReadInterval = Duration.milliseconds(50)
+
+    /// The source whose device is opened and closed.
+    public let source: any AudioSource
+    private let gate = WaitableState(Gate())
+
+    /// What the reader is doing and what its controller wants.
+    private struct Gate {
+        var wantsSuspension = false
+        /// Whether a reader is open (a session is running).
+        var readerIsOpen = false
+        /// Whether the open reader has closed the wrapped source's reader.
+        var deviceIsClosed = false
+    }
+
+    /// Wraps a source.
+    /// - Parameter source: The source to open, close and open again.
+    public init(wrapping source: any AudioSource) {
+        self.source = source
+    }
+
+    /// Whether ``suspend()`` was asked for more recently than ``resume()``.
+    public var isSuspended: Bool { gate.read { $0.wantsSuspension } }
+
+    /// Asks the reader to end the device's audio, and waits until it has handed over what the
+    /// device captured and closed it (at most `timeout`). Returns at once when no session reads
+    /// the source. Suspending a suspended source does nothing.
+    /// - Parameter timeout: The longest wait for a session that does not read.
+    /// - Returns: Whether the device is closed.
+    @discardableResult
+    public func suspend(timeout: Duration = .seconds(5)) async -> Bool {
+        gate.withLock { $0.wantsSuspension = true }
+        let gate = self.gate
+        return await DedicatedThread.run {
+            gate.wait(until: { !$0.readerIsOpen || $0.deviceIsClosed }, timeout: timeout)
+        }
+    }
+
+    /// Lets the reader open the device again, on its next read (on the session's audio thread, as
+    /// every open is). Resuming a source that is not suspended does nothing.
+    public func resume() {
+        gate.withLock { $0.wantsSuspension = false }
+    }
+
+    /// Opens the wrapped source, unless a suspension is asked for: then the device stays closed
+    /// until ``resume()``.
+    /// - Returns: A reader that closes and opens the wrapped source's reader as asked.
+    /// - Throws: What the wrapped source throws.
+    public func open() throws(DictationError) -> any AudioReader {
+        let reader = try source.open()
+        gate.withLock {
+            $0.readerIsOpen = true
+            $0.deviceIsClosed = false
+        }
+        return Reader(source: source, first: reader, gate: gate)
+    }
+
+    /// Whether the wrapped source could be opened now.
+    /// - Returns: The wrapped source's answer.
+    public func checkAccess() -> PermissionStatus { source.checkAccess() }
+
+    private final class Reader: AudioReader {
+        private let source: any AudioSource
+        private let gate: WaitableState<Gate>
+        /// The wrapped source's reader, while the device is open; guarded by `deviceLock`, since
+        /// `interrupt()` comes from another thread.
+        private var openDevice: (any AudioReader)?
+        private let deviceLock = NSLock()
+        private var device: (any AudioReader)? { deviceLock.withLock { openDevice } }
+        /// Whether `device` was told to end its audio.
+        private var draining = false
+        /// Where the open device's audio starts in this reader's audio.
+        private var offset = 0.0
+        /// Where the next buffer starts in this reader's audio.
+        private var nextTime = 0.0
+        private let interrupted = WaitableState(false)
+        let format: AudioFormat
+        let isLive: Bool
+
+        init(source: any AudioSource, first: any AudioReader, gate: WaitableState<Gate>) {
+            self.source = source
+            self.gate = gate
+            openDevice = first
+            format = first.format
+            isLive = first.isLive
+        }
+
+        func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
+            if let device {
+                if !draining, gate.read({ $0.wantsSuspension }) {
+                    draining = true
+                    device.interrupt()
+                }
+                if var frame = try device.read(maxFrames: maxFrames) {
+                    frame.startTime += offset
+                    nextTime = max(nextTime, frame.startTime + frame.duration)
+                    return frame
+                }
+                // The device's audio ended: asked to, or by itself (stop, a file's end).
+                guard draining else { return nil }
+                closeDevice()
+            }
+            if interrupted.read({ $0 }) { return nil }
+            if gate.read({ $0.wantsSuspension }) {
+                // Wakes early for stop(); a resume is seen on the next read.
+                _ = interrupted.wait(until: { $0 }, timeout: SuspendableSource.idleReadInterval)
+                return AudioFrame(samples: [], sampleRate: format.sampleRate, channelCount: format.channelCount, startTime: nextTime)
+            }
+            try reopen()
+            return try read(maxFrames: maxFrames)
+        }
+
+        private func closeDevice() {
+            device?.close()
+            deviceLock.withLock { openDevice = nil }
+            draining = false
+            gate.withLock { $0.deviceIsClosed = true }
+        }
+
+        private func reopen() throws(DictationError) {
+            let reopened = try source.open()
+            guard reopened.format == format else {
+                reopened.close()
+                throw DictationError(
+                    code: .deviceDisconnected,
+                    message: DictationError.Text(
+                        english: "The microphone came back with another format (\(reopened.format.sampleRate) Hz, "
+                            + "\(reopened.format.channelCount) channels instead of \(format.sampleRate) Hz, "
+                            + "\(format.channelCount)). Start dictation again.",
+                        norwegianBokmal: "Mikrofonen kom tilbake med et annet format (\(reopened.format.sampleRate) Hz, "
+                            + "\(reopened.format.channelCount) kanaler i stedet for \(format.sampleRate) Hz, "
+                            + "\(format.channelCount)). Start dikteringen på nytt."))
+            }
+            // An interrupt() between the open and here is passed on.
+            let interrupted = deviceLock.withLock {
+                openDevice = reopened
+                return self.interrupted.read { $0 }
+            }
+            if interrupted { reopened.interrupt() }
+            offset = nextTime
+            gate.withLock { $0.deviceIsClosed = false }
+        }
+
+        func interrupt() {
+            let device = deviceLock.withLock {
+                interrupted.withLock { $0 = true }
+                return openDevice
+            }
+            device?.interrupt()
+        }
+
+        func takeEvents() -> [DictationEvent] { device?.takeEvents() ?? [] }
+
+        func close() {
+            device?.close()
+            deviceLock.withLock { openDevice = nil }
+            gate.withLock {
+                $0.readerIsOpen = false
+                $0.deviceIsClosed = true
+            }
+        }
+    }
+}
