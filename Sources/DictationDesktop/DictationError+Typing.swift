@@ -1,0 +1,22 @@
+import DictationKit
+
+extension DictationError.Code {
+    /// Text was not typed, or not erased, because the window that had the focus when the
+    /// utterance began no longer has it. Not fatal: the text is kept (printed, and in the history).
+    public static let windowChanged = DictationError.Code(rawValue: "windowChanged")
+}
+
+extension DictationError {
+    /// The focus moved to another window since the utterance began.
+    /// - Returns: A non-fatal ``Code/windowChanged`` error.
+    public static func windowChanged() -> DictationError {
+        DictationError(
+            code: .windowChanged,
+            message: Text(
+                english: "The focus moved to another window while you spoke, so I didn't type there. "
+                    + "The text is kept in the history (`dictate history`).",
+                norwegianBokmal: "Fokuset flyttet seg til et annet vindu mens du snakket, så jeg skrev ikke der. "
+                    + "Teksten er tatt vare på i historikken (`dictate history`)."),
+            isFatal: false)
+    }
+}
