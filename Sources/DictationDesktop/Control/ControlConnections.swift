@@ -17,6 +17,10 @@ final class ControlConnections: Sendable {
         var channel: any Channel
         var isFollowing = false
         var pendingReplies = 0
+        /// The client closed its side (`printf ... | nc -U -N`): close ours after the last reply.
+        var inputEnded = false
+
+        var isDone: Bool { inputEnded && pendingReplies <= 0 && !isFollowing }
     }
 
     private struct State {
@@ -52,16 +56,27 @@ final class ControlConnections: Sendable {
         _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
+    /// Notes that the client sent all it will send: the connection closes once it has its
+    /// replies, or at once if it has them; a follower keeps following.
+    func endInput(_ channel: any Channel) {
+        let done = state.withLock { state in
+            state.connections[ObjectIdentifier(channel)]?.inputEnded = true
+            return state.connections[ObjectIdentifier(channel)]?.isDone ?? false
+        }
+        if done { channel.close(promise: nil) }
+    }
+
     /// Notes a request queued on a connection, so that closing waits for its reply.
     func expectReply(on channel: any Channel) {
         state.withLock { $0.connections[ObjectIdentifier(channel)]?.pendingReplies += 1 }
     }
 
-    /// Sends a reply to a queued request; once the server is closing, the connection closes after it.
+    /// Sends a reply to a queued request; once the server is closing, or the client has sent its
+    /// last request, the connection closes after it.
     func reply(_ reply: ControlReply, on channel: any Channel) {
         let closing = state.withLock { state in
             state.connections[ObjectIdentifier(channel)]?.pendingReplies -= 1
-            return state.isClosed
+            return state.isClosed || state.connections[ObjectIdentifier(channel)]?.isDone == true
         }
         let written = channel.writeAndFlush(ControlLines.encode(reply, allocator: channel.allocator))
         if closing { written.whenComplete { _ in channel.close(promise: nil) } }
