@@ -59,11 +59,12 @@ final class ControlConnections: Sendable {
     /// Notes that the client sent all it will send: the connection closes once it has its
     /// replies, or at once if it has them; a follower keeps following.
     func endInput(_ channel: any Channel) {
-        let done = state.withLock { state in
+        state.withLock { state in
             state.connections[ObjectIdentifier(channel)]?.inputEnded = true
-            return state.connections[ObjectIdentifier(channel)]?.isDone ?? false
+            guard state.connections[ObjectIdentifier(channel)]?.isDone == true else { return }
+            // Runs after a reply already queued for the connection, never before it.
+            channel.eventLoop.execute { channel.close(promise: nil) }
         }
-        if done { channel.close(promise: nil) }
     }
 
     /// Notes a request queued on a connection, so that closing waits for its reply.
@@ -74,12 +75,16 @@ final class ControlConnections: Sendable {
     /// Sends a reply to a queued request; once the server is closing, or the client has sent its
     /// last request, the connection closes after it.
     func reply(_ reply: ControlReply, on channel: any Channel) {
-        let closing = state.withLock { state in
-            state.connections[ObjectIdentifier(channel)]?.pendingReplies -= 1
-            return state.isClosed || state.connections[ObjectIdentifier(channel)]?.isDone == true
+        let line = ControlLines.encode(reply, allocator: channel.allocator)
+        state.withLock { state in
+            let key = ObjectIdentifier(channel)
+            state.connections[key]?.pendingReplies -= 1
+            // Queued under the lock, so that a close ``endInput(_:)`` queues comes after it.
+            let written = channel.writeAndFlush(line)
+            if state.isClosed || state.connections[key]?.isDone == true {
+                written.whenComplete { _ in channel.close(promise: nil) }
+            }
         }
-        let written = channel.writeAndFlush(ControlLines.encode(reply, allocator: channel.allocator))
-        if closing { written.whenComplete { _ in channel.close(promise: nil) } }
     }
 
     /// The generation of the last published status: read before the handler's own status, so
@@ -159,7 +164,7 @@ final class ControlConnections: Sendable {
             return state.connections.values.filter { $0.pendingReplies <= 0 }.map(\.channel)
         }
         guard let idle else { return false }
-        for channel in idle { channel.close(promise: nil) }
+        for channel in idle { channel.eventLoop.execute { channel.close(promise: nil) } }
         return true
     }
 }
