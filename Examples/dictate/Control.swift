@@ -100,7 +100,7 @@ enum ControlFormat: String, ExpressibleByArgument, CaseIterable {
 
     static func text(for status: DictationControlStatus) -> String {
         guard status.state == .listening, let level = status.level, !level.isNaN else { return status.state.rawValue }
-        let decibels = Int(max(DictationControlStatus.levelFloor, min(0, level)).rounded())
+        let decibels = Int(max(DictationControlStatus.levelFloor, level).rounded())
         return "\(status.state.rawValue) \(decibels) dB"
     }
 

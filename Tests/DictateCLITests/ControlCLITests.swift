@@ -43,6 +43,14 @@ import Glibc
         return await finish(dictate)
     }
 
+    /// A control server in this process, on the socket `dictate` finds in `environment`.
+    static func serve(_ dictation: PushToTalkDictation, environment: [String: String]) async throws
+        -> DictationControlServer
+    {
+        let path = try DictationControlServer.socketPath(in: DesktopEnvironment(variables: environment))
+        return try await DictationControlServer(path: path, handler: dictation, logger: Logger(label: "test"))
+    }
+
     @Test func withNoInstanceItSaysSoAndFails() async throws {
         let runtime = Self.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
@@ -82,9 +90,8 @@ import Glibc
         let runtime = Self.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let environment = Self.environment(runtime: runtime)
-        let path = try DictationControlServer.socketPath(in: DesktopEnvironment(variables: environment))
         let dictation = PushToTalkDictation()
-        let server = try await DictationControlServer(path: path, handler: dictation, logger: Logger(label: "test"))
+        let server = try await Self.serve(dictation, environment: environment)
 
         let start = try await Self.run(["control", "start"], environment: environment)
         #expect(start.status == 0, "\(start.standardError)")
@@ -113,9 +120,8 @@ import Glibc
         let runtime = Self.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let environment = Self.environment(runtime: runtime)
-        let path = try DictationControlServer.socketPath(in: DesktopEnvironment(variables: environment))
         let dictation = PushToTalkDictation()
-        let server = try await DictationControlServer(path: path, handler: dictation, logger: Logger(label: "test"))
+        let server = try await Self.serve(dictation, environment: environment)
 
         let follower = try RunningDictate(["control", "status", "--follow", "--format", format], environment: environment)
         // It follows once the server has read the status for its first line (a publish after

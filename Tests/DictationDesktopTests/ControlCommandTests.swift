@@ -13,7 +13,7 @@ import Glibc
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
         let dictation = ScriptedDictation()
-        let server = try await DictationControlServer(path: path, handler: dictation, logger: .quiet)
+        let server = try await runtime.serve(dictation)
         let client = DictationControlClient(path: path)
 
         var states: [DictationControlState] = []
@@ -35,7 +35,7 @@ import Glibc
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
         let dictation = ScriptedDictation()
-        let server = try await DictationControlServer(path: path, handler: dictation, logger: .quiet)
+        let server = try await runtime.serve(dictation)
         let connection = try #require(RawControlConnection(path: path))
 
         connection.send(
@@ -54,7 +54,7 @@ import Glibc
     @Test func aHandlersErrorReachesTheClientWithItsCodeAndBothTexts() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         let client = DictationControlClient(path: path)
 
         let error = await #expect(throws: DictationError.self) { _ = try await client.send(.resume) }
@@ -69,7 +69,7 @@ import Glibc
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
         let dictation = ScriptedDictation()
-        let server = try await DictationControlServer(path: path, handler: dictation, logger: .quiet)
+        let server = try await runtime.serve(dictation)
         let connection = try #require(RawControlConnection(path: path))
 
         for bad in ["hello", #"{"command":"dance"}"#, #"{"command":42}"#, "[1,2]"] {
@@ -98,7 +98,7 @@ import Glibc
     @Test func aLastRequestWithoutItsNewlineIsStillAnswered() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         let connection = try #require(RawControlConnection(path: path))
         connection.send(#"{"command":"toggle"}"#)
         shutdown(connection.descriptor, Int32(SHUT_WR))

@@ -13,7 +13,7 @@ import Glibc
     @Test func aFollowerGetsTheStatusThenEveryChangeInOrderAndTheEndWhenTheServerCloses() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         var statuses = DictationControlClient(path: path).follow().makeAsyncIterator()
         #expect(try await statuses.next()?.state == .idle, "the current status comes first")
 
@@ -36,7 +36,7 @@ import Glibc
     @Test func commandsAndFollowersShareOneServer() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         var first = DictationControlClient(path: path).follow().makeAsyncIterator()
         var second = DictationControlClient(path: path).follow().makeAsyncIterator()
         _ = try await first.next()
@@ -54,7 +54,7 @@ import Glibc
     @Test func aFollowerThatDisconnectsLeavesTheServerAndTheOthersServed() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         var staying = DictationControlClient(path: path).follow().makeAsyncIterator()
         _ = try await staying.next()
 
@@ -80,7 +80,7 @@ import Glibc
     @Test func followersAreBoundedWithACodedErrorBeyond() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         var followers: [AsyncThrowingStream<DictationControlStatus, any Error>.AsyncIterator] = []
         for _ in 0..<DictationControlServer.followerLimit {
             var follower = DictationControlClient(path: path).follow().makeAsyncIterator()
@@ -101,7 +101,7 @@ import Glibc
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
         let quitting = QuittingDictation()
-        let server = try await DictationControlServer(path: path, handler: quitting, logger: .quiet)
+        let server = try await runtime.serve(quitting)
         quitting.server.withLock { $0 = server }
         var follower = DictationControlClient(path: path).follow().makeAsyncIterator()
         _ = try await follower.next()

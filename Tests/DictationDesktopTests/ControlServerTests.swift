@@ -26,7 +26,7 @@ import Glibc
     @Test func theFolderIsPrivateTheSocketTooAndClosingRemovesSocketAndLock() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
 
         let folder = try #require(fileMode((path as NSString).deletingLastPathComponent))
         #expect(folder.permissions == 0o700)
@@ -49,7 +49,7 @@ import Glibc
         let folder = (path as NSString).deletingLastPathComponent
         mkdir(folder, 0o755)
         chmod(folder, 0o755)
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         #expect(fileMode(folder)?.permissions == 0o700)
         await server.close()
     }
@@ -57,7 +57,7 @@ import Glibc
     @Test func aSecondServerIsRefusedWithThePidOfTheFirst() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let first = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let first = try await runtime.serve()
 
         let refused = await #expect(throws: DictationError.self) {
             _ = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
@@ -71,14 +71,13 @@ import Glibc
         #expect(status.state == .idle)
         await first.close()
 
-        let next = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let next = try await runtime.serve()
         await next.close()
     }
 
     @Test func aSocketLeftByACrashedInstanceIsReplaced() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        mkdir((path as NSString).deletingLastPathComponent, 0o700)
         try leaveDeadSocket(at: path)
         #expect(fileMode(path)?.type == S_IFSOCK)
 
@@ -87,7 +86,7 @@ import Glibc
         }
         #expect(notRunning?.code == .notRunning, "a dead socket means no instance")
 
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         #expect(try await DictationControlClient(path: path).send(.start).state == .listening)
         await server.close()
     }
@@ -133,7 +132,7 @@ import Glibc
         child.waitUntilExit()
         #expect(fileMode(path)?.type == S_IFSOCK, "the killed instance left its socket")
 
-        let server = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)
+        let server = try await runtime.serve()
         #expect(try String(contentsOfFile: path + ".lock", encoding: .utf8) == "\(getpid())\n")
         #expect(try await DictationControlClient(path: path).send(.toggle).state == .listening)
         await server.close()
@@ -142,19 +141,10 @@ import Glibc
     @Test func aLiveSocketOfAnotherProgramIsNeverRemoved() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        mkdir((path as NSString).deletingLastPathComponent, 0o700)
         // Listening, but without the lock: an instance of a version that took none, say.
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = try boundSocket(at: path)
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        try #require(bound == 0 && listen(descriptor, 4) == 0)
+        try #require(listen(descriptor, 4) == 0)
 
         let refused = await #expect(throws: DictationError.self) {
             _ = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)

@@ -25,6 +25,11 @@ struct TemporaryRuntime: ~Copyable {
     var socketPath: String {
         get throws { try DictationControlServer.socketPath(in: environment) }
     }
+
+    /// A control server on this runtime's socket.
+    func serve(_ handler: any DictationControlHandler = ScriptedDictation()) async throws -> DictationControlServer {
+        try await DictationControlServer(path: try socketPath, handler: handler, logger: .quiet)
+    }
 }
 
 /// A small dictation state machine standing in for `dictate type`'s: it answers every command,
@@ -83,17 +88,10 @@ final class RawControlConnection: @unchecked Sendable {  // one read at a time: 
     /// Connects; `nil` when nobody accepts.
     init?(path: String) {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
         // A fail-safe so that a broken server fails the test rather than hanging it.
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let connected = withUnixAddress(path) { connect(descriptor, $0, $1) }
         guard connected == 0 else {
             Glibc.close(descriptor)
             return nil
@@ -135,19 +133,29 @@ final class RawControlConnection: @unchecked Sendable {  // one read at a time: 
     }
 }
 
-/// Binds a socket at a path and closes it without removing it: what a crashed instance leaves.
-func leaveDeadSocket(at path: String) throws {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+/// Calls `body` with the `sockaddr_un` of a path.
+func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
-    close(descriptor)
+}
+
+/// A stream socket bound at a path (its folder made 0700 first), for the caller to close.
+func boundSocket(at path: String) throws -> Int32 {
+    mkdir((path as NSString).deletingLastPathComponent, 0o700)
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let bound = withUnixAddress(path) { bind(descriptor, $0, $1) }
+    if bound != 0 { close(descriptor) }
     try #require(bound == 0, "binding \(path) failed: \(String(cString: strerror(errno)))")
+    return descriptor
+}
+
+/// Binds a socket at a path and closes it without removing it: what a crashed instance leaves.
+func leaveDeadSocket(at path: String) throws {
+    close(try boundSocket(at: path))
 }
 
 /// The permission bits and type of a path, by `lstat`.

@@ -8,8 +8,9 @@ import DictationKit
 public protocol DictationControlHandler: Sendable {
     /// Does what a command asks and says where that left the instance.
     ///
-    /// Called for every command but ``DictationControlCommand/status``, which reads ``status``;
-    /// a command this handler doesn't know should throw a ``DictationKit/DictationError/Code/controlFailed`` error.
+    /// Called for the commands of ``DictationControlCommand/allKnown`` but
+    /// ``DictationControlCommand/status``, which reads ``status`` (the server refuses unknown
+    /// commands itself); keep a `default:` that throws, for commands added later.
     /// - Parameter command: The command.
     /// - Returns: The status after the command: the reply the client prints.
     /// - Throws: A coded error for a command that can't be done; the client shows it and the

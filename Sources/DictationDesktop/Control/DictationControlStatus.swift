@@ -47,7 +47,7 @@ public struct DictationControlStatus: Sendable, Hashable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(state, forKey: .state)
         if let level, !level.isNaN {
-            try container.encode(Swift.min(0, Swift.max(Self.levelFloor, level)), forKey: .level)
+            try container.encode(Swift.max(Self.levelFloor, level), forKey: .level)
         }
         try container.encode(pid, forKey: .pid)
         try container.encodeIfPresent(output, forKey: .output)
