@@ -39,9 +39,6 @@ final class ControlConnections: Sendable {
     /// Whether the server is closing: new requests are refused, replies close their connection.
     var isClosed: Bool { state.withLock { $0.isClosed } }
 
-    /// The number of clients following the status.
-    var followerCount: Int { state.withLock { $0.connections.values.count { $0.isFollowing } } }
-
     /// Notes a new connection; `false` when the server is closing.
     func open(_ channel: any Channel) -> Bool {
         state.withLock { state in
