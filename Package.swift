@@ -129,7 +129,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DictationDesktopTests",
-            dependencies: ["DictationDesktop", "DictationKit", "DictationTesting"]
+            dependencies: [
+                "DictationDesktop", "DictationKit", "DictationTesting", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "DictationHistoryTests",
@@ -144,7 +146,11 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "DictateCLITests", dependencies: ["dictate", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "DictateCLITests",
+            dependencies: [
+                "dictate", "DictationDesktop", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import DictationDesktop
 import DictationKit
 import DictationPocketSphinx
 
@@ -10,6 +11,9 @@ enum CLIExitCode {
         case .permissionDenied: 77  // EX_NOPERM
         case .microphoneUnavailable, .deviceBusy, .deviceDisconnected, .historyUnavailable: 74  // EX_IOERR
         case .noSpeechDetected: 1
+        case .notRunning: 69  // EX_UNAVAILABLE: no instance to control
+        case .alreadyRunning: 75  // EX_TEMPFAIL: one runs already; try again when it has quit
+        case .controlFailed: 76  // EX_PROTOCOL
         default: 70  // EX_SOFTWARE
         }
     }

@@ -1,0 +1,126 @@
+import DictationDesktop
+import DictationKit
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `status --follow`: the status, every change in order, the end when the instance closes.
+@Suite struct ControlFollowTests {
+    @Test func aFollowerGetsTheStatusThenEveryChangeInOrderAndTheEndWhenTheServerCloses() async throws {
+        let runtime = TemporaryRuntime()
+        let path = try runtime.socketPath
+        let server = try await runtime.serve()
+        var statuses = DictationControlClient(path: path).follow().makeAsyncIterator()
+        #expect(try await statuses.next()?.state == .idle, "the current status comes first")
+
+        let published = [
+            DictationControlStatus(state: .listening, level: -50, pid: 7),
+            DictationControlStatus(state: .listening, level: -31.5, pid: 7),
+            DictationControlStatus(state: .listening, level: -12, pid: 7),
+            DictationControlStatus(state: .paused, pid: 7),
+            DictationControlStatus(state: .idle, pid: 7, output: "wtype"),
+        ]
+        for status in published { server.publish(status) }
+        var received: [DictationControlStatus] = []
+        for _ in published { received.append(try #require(try await statuses.next())) }
+        #expect(received == published)
+
+        await server.close()
+        #expect(try await statuses.next() == nil, "the stream ends with the instance")
+    }
+
+    @Test func commandsAndFollowersShareOneServer() async throws {
+        let runtime = TemporaryRuntime()
+        let path = try runtime.socketPath
+        let server = try await runtime.serve()
+        var first = DictationControlClient(path: path).follow().makeAsyncIterator()
+        var second = DictationControlClient(path: path).follow().makeAsyncIterator()
+        _ = try await first.next()
+        _ = try await second.next()
+
+        let reply = try await DictationControlClient(path: path).send(.start)
+        server.publish(reply)  // as the instance does on a change
+        #expect(try await first.next() == reply)
+        #expect(try await second.next() == reply)
+        await server.close()
+        #expect(try await first.next() == nil)
+        #expect(try await second.next() == nil)
+    }
+
+    @Test func aFollowerThatDisconnectsLeavesTheServerAndTheOthersServed() async throws {
+        let runtime = TemporaryRuntime()
+        let path = try runtime.socketPath
+        let server = try await runtime.serve()
+        var staying = DictationControlClient(path: path).follow().makeAsyncIterator()
+        _ = try await staying.next()
+
+        do {
+            let leaving = try #require(RawControlConnection(path: path))
+            leaving.send(#"{"command":"status","follow":true}"# + "\n")
+            #expect(try await leaving.object()["status"] != nil)
+            // Gone without a word, while statuses are on their way to it.
+            server.publish(DictationControlStatus(state: .listening, level: -20, pid: 1))
+            var linger = linger(l_onoff: 1, l_linger: 0)  // a reset, not a polite close
+            setsockopt(leaving.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        }
+        for level in stride(from: -19, through: -10, by: 1) {
+            server.publish(DictationControlStatus(state: .listening, level: Float(level), pid: 1))
+        }
+        var levels: [Float?] = []
+        for _ in 0..<11 { levels.append(try #require(try await staying.next()).level) }
+        #expect(levels == (-20...(-10)).map { Float($0) })
+        #expect(try await DictationControlClient(path: path).send(.status).state == .idle)
+        await server.close()
+    }
+
+    @Test func followersAreBoundedWithACodedErrorBeyond() async throws {
+        let runtime = TemporaryRuntime()
+        let path = try runtime.socketPath
+        let server = try await runtime.serve()
+        var followers: [AsyncThrowingStream<DictationControlStatus, any Error>.AsyncIterator] = []
+        for _ in 0..<DictationControlServer.followerLimit {
+            var follower = DictationControlClient(path: path).follow().makeAsyncIterator()
+            #expect(try await follower.next()?.state == .idle)
+            followers.append(follower)
+        }
+        var oneTooMany = DictationControlClient(path: path).follow().makeAsyncIterator()
+        let refused = await #expect(throws: DictationError.self) { _ = try await oneTooMany.next() }
+        #expect(refused?.code == .controlFailed)
+        #expect(refused?.message.contains("\(DictationControlServer.followerLimit) clients already follow") == true)
+
+        #expect(try await DictationControlClient(path: path).send(.start).state == .listening, "commands still work")
+        await server.close()
+        for index in followers.indices { #expect(try await followers[index].next() == nil) }
+    }
+
+    @Test func aHandlerMayCloseTheServerFromQuitAndStillReply() async throws {
+        let runtime = TemporaryRuntime()
+        let path = try runtime.socketPath
+        let quitting = QuittingDictation()
+        let server = try await runtime.serve(quitting)
+        quitting.server.withLock { $0 = server }
+        var follower = DictationControlClient(path: path).follow().makeAsyncIterator()
+        _ = try await follower.next()
+
+        #expect(try await DictationControlClient(path: path).send(.quit).state == .idle)
+        #expect(try await follower.next() == nil)
+        #expect(fileMode(path) == nil)
+        let after = await #expect(throws: DictationError.self) { _ = try await DictationControlClient(path: path).send(.status) }
+        #expect(after?.code == .notRunning)
+    }
+}
+
+/// A handler that closes its server on `quit`, as `dictate type` does.
+final class QuittingDictation: DictationControlHandler {
+    let server = Mutex<DictationControlServer?>(nil)
+    var status: DictationControlStatus { DictationControlStatus(state: .listening, pid: getpid()) }
+
+    func handle(_ command: DictationControlCommand) async throws(DictationError) -> DictationControlStatus {
+        if command == .quit, let server = server.withLock({ $0 }) { await server.close() }
+        return DictationControlStatus(state: .idle, pid: getpid())
+    }
+}
