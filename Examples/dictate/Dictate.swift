@@ -11,8 +11,8 @@ struct Dictate: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Transcribe.self, Listen.self, Devices.self, Doctor.self, Locales.self, Models.self, History.self,
-            VocabularyCommand.self, Control.self,
+            Transcribe.self, Listen.self, TypeCommand.self, Devices.self, Doctor.self, Locales.self, Models.self,
+            History.self, VocabularyCommand.self, Control.self,
         ]
     )
 }

@@ -91,11 +91,11 @@ final class TestMicrophone {
         waitUntilRead(timeout: 60)
     }
 
-    /// Waits until nothing written is left in the FIFO, polling every 10 ms.
-    private func waitUntilRead(timeout: Double) {
+    /// Waits until no more than `leaving` bytes written are left in the FIFO, polling every 10 ms.
+    private func waitUntilRead(timeout: Double, leaving: Int32 = 0) {
         let deadline = Date().addingTimeInterval(timeout)
         var unread: Int32 = 0
-        while Date() < deadline, ioctl(writer, UInt(FIONREAD), &unread) == 0, unread > 0 {
+        while Date() < deadline, ioctl(writer, UInt(FIONREAD), &unread) == 0, unread > leaving {
             usleep(10_000)
         }
     }
@@ -157,6 +157,38 @@ final class TestMicrophone {
         }
     }
 
+    /// Plays like a sound card that is always on, whether or not the device is open: silence,
+    /// and what ``say(_:)`` queues, in 20 ms periods at real time, never more than 0.1 s ahead
+    /// of the reader. So a device that is closed and opened again (a suspended `dictate type`)
+    /// finds no backlog, and speech is never dropped: it waits for the reader. Until ``closeWriter()``.
+    func startLiveFeed() {
+        feed.running.store(true, ordering: .sequentiallyConsistent)
+        let descriptor = writer
+        let feed = self.feed
+        Thread.detachNewThread {
+            while feed.running.load(ordering: .sequentiallyConsistent) {
+                var unread: Int32 = 0
+                if ioctl(descriptor, UInt(FIONREAD), &unread) == 0, unread < 3_200 {
+                    let period = feed.nextPeriod()
+                    period.withUnsafeBytes { Self.writeIfRoom(descriptor, $0) }
+                    feed.wrote()
+                }
+                usleep(20_000)
+            }
+            feed.stopped.signal()
+        }
+    }
+
+    /// Queues speech on the live feed (``startLiveFeed()``) and returns once the device has read
+    /// it (or after a minute), or at once when not `waiting`.
+    func say(_ samples: [Int16], waiting: Bool = true) {
+        feed.queue(samples)
+        guard waiting else { return }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, feed.hasQueued { usleep(10_000) }
+        waitUntilRead(timeout: 5, leaving: 640)
+    }
+
     /// Writes one period unless the FIFO stays full for 50 ms. The test holds the FIFO open for
     /// reading itself, so once `dictate` has ended nobody drains it and a plain write would block
     /// the feeder (and ``closeWriter()``, which waits for it) forever.
@@ -185,4 +217,24 @@ final class TestMicrophone {
 private final class SilenceFeed: Sendable {
     let running = Atomic<Bool>(false)
     let stopped = DispatchSemaphore(value: 0)
+    /// Speech queued for the live feed, and whether a period of it is still being written.
+    private let speech = Mutex((samples: [Int16](), writing: false))
+
+    func queue(_ samples: [Int16]) { speech.withLock { $0.samples += samples } }
+
+    var hasQueued: Bool { speech.withLock { !$0.samples.isEmpty || $0.writing } }
+
+    /// The next period: queued speech, else silence.
+    func nextPeriod() -> [Int16] {
+        speech.withLock { state in
+            var period = [Int16](repeating: 0, count: 320)
+            let count = min(320, state.samples.count)
+            period.replaceSubrange(0..<count, with: state.samples.prefix(count))
+            state.samples.removeFirst(count)
+            state.writing = count > 0
+            return period
+        }
+    }
+
+    func wrote() { speech.withLock { $0.writing = false } }
 }

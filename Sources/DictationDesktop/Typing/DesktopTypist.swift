@@ -56,6 +56,8 @@ public final class DesktopTypist: Sendable {
     public struct Report: Sendable, Hashable {
         /// Characters typed.
         public var typedCharacters = 0
+        /// Of those, characters typed before their utterance's final (``Options/live``).
+        public var typedEarlyCharacters = 0
         /// Finals that changed words typed before them (``Options/live``).
         public var corrections = 0
         /// Characters erased for those corrections.
@@ -286,6 +288,7 @@ extension DesktopTypist {
                         return
                     }
                     report.typedCharacters += text.count
+                    if !isFinal { report.typedEarlyCharacters += text.count }
                 }
             }
         }

@@ -1,0 +1,200 @@
+import ArgumentParser
+import DictationCapture
+import DictationDesktop
+import DictationKit
+import DictationPreprocessing
+import Foundation
+import Logging
+import Synchronization
+
+extension Dictate {
+    /// `dictate type`: live dictation typed into the focused window.
+    struct TypeCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "type",
+            abstract: "Dictate into the focused window: what you say is typed where the cursor is.",
+            discussion: """
+                The written text of each utterance is typed once it is final (with --live, its stable \
+                words as soon as they are stable; the final corrects what changed). Say "new line" or \
+                "new paragraph" for layout, "scratch that" to erase what the last utterance typed, \
+                "stop dictating" to stop. On X11, text is typed only into the window that had the \
+                focus when the utterance began; otherwise it is printed and kept in the history.
+
+                `dictate control start|stop|toggle|cancel|suspend|resume|quit|status` controls it from \
+                a hotkey (see docs/desktop.md). With --wait it starts idle, and stop makes it idle \
+                again instead of ending: the model stays loaded and the microphone closed in between. \
+                Ctrl-C ends it (the last utterance is still typed).
+                """)
+
+        @Option(help: ArgumentHelp(
+            "Where the text goes: xdotool, wtype, ydotool, dotool, paste or stdout (default: detected; see `dictate doctor`).",
+            valueName: "output"))
+        var output: String?
+
+        @Flag(help: "Type stable words as you speak, before the utterance is final.")
+        var live = false
+
+        @Flag(help: "Start idle and stay running: `dictate control start` listens, `stop` goes idle again.")
+        var wait = false
+
+        @Option(help: "The ALSA capture device (see `dictate devices`).")
+        var device: String = "default"
+
+        @Flag(inversion: .prefixedNo, help: "Keep each utterance in the transcript history (see `dictate history`).")
+        var history = true
+
+        @Option(help: ArgumentHelp("Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
+        var historyDatabase: String?
+
+        @OptionGroup(title: "Written text") var written: WrittenTextOptions
+        @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
+        @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
+        @OptionGroup var common: CommonOptions
+
+        func validate() throws {
+            if !history, historyDatabase != nil {
+                throw ValidationError("--history-database keeps a history and --no-history keeps none: give one of them")
+            }
+            if let output, !TextOutputKind.allCases.map(\.rawValue).contains(output) {
+                let names = TextOutputKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--output \(output): choose one of \(names)")
+            }
+        }
+
+        func run() async throws {
+            let metrics = common.bootstrapDiagnostics()
+            defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
+            ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
+            let language = common.messageLanguage
+            let logger = common.makeLogger()
+            let desktop = DesktopEnvironment()
+
+            let textOutput: any TextOutput
+            do throws(DictationError) {
+                let kind = if let output { TextOutputKind(rawValue: output) } else { try TextOutputs.automatic(in: desktop) }
+                textOutput = try TextOutputs.make(kind, in: desktop)
+            } catch {
+                fail(error, language: language)
+            }
+            // Only X11 tells which window has the focus; the window guard works there alone.
+            let focus: (any WindowFocus)? = textOutput.kind != .stdout && !desktop.isWayland && desktop.x11Display != nil
+                ? X11WindowFocus(environment: desktop) : nil
+            let typist = DesktopTypist(
+                output: textOutput, focus: focus, options: DesktopTypist.Options(live: live, raw: written.raw),
+                logger: logger
+            ) { notice in
+                switch notice {
+                case .kept(let text, let error):
+                    Terminal.write("dictate: not typed (\(error.code)): \(text)\n", toStandardError: true)
+                case .notErased(let count, let error):
+                    Terminal.write("dictate: \(count) characters not erased (\(error.code))\n", toStandardError: true)
+                }
+            }
+
+            let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
+            if let historyError { Terminal.write("dictate: \(historyError.localized(to: language).description)\n", toStandardError: true) }
+            let microphone = SuspendableSource(wrapping: ALSACaptureSource(device: device))
+            let options = try recognition.applied(
+                to: DictationOptions(
+                    locale: common.locale, reports: live ? [.partials, .level, .speechActivity] : [.level, .speechActivity],
+                    endpointing: speech.endpointingOptions),
+                language: language)
+            // The history comes after the formatting, so that it keeps both forms.
+            let session = DictationSession(
+                source: microphone,
+                preprocessing: StandardPreprocessing(
+                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
+                recognizer: common.recognizer,
+                eventStages: [written.stage(spelling: options.vocabulary)]
+                    + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
+                logger: logger)
+
+            // One instance per user: the control socket says whether another one runs.
+            let server = ServerSlot()
+            let controller = TypeController(
+                session: session, microphone: microphone, typist: typist, staysRunning: wait, startsListening: !wait,
+                published: { status in server.publish(status) })
+            do {
+                let path = try DictationControlServer.socketPath(in: desktop)
+                try await server.bind(DictationControlServer(path: path, handler: controller, logger: logger))
+            } catch where error.code == .alreadyRunning || wait {
+                fail(error, language: language)
+            } catch {
+                // Without a runtime folder, dictation still works; only hotkeys can't reach it.
+                Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
+            }
+            if wait { await microphone.suspend() }
+
+            let cancelled = Atomic<Bool>(false)
+            let interrupts = InterruptHandler(
+                onFirstInterrupt: { _ = try? await controller.handle(.quit) },
+                onSecondInterrupt: {
+                    cancelled.store(true, ordering: .relaxed)
+                    typist.discardPending()
+                    await session.cancel()
+                })
+            defer { interrupts.cancel() }
+
+            var failure: DictationError?
+            var lastLevel = ContinuousClock.now - .seconds(1)
+            do {
+                for await event in try await session.start(options) {
+                    typist.handle(event)
+                    switch event {
+                    case .level(let level):
+                        // A status for bars: ten times a second is plenty.
+                        if ContinuousClock.now - lastLevel >= .milliseconds(100) {
+                            lastLevel = ContinuousClock.now
+                            controller.heard(level: level)
+                        }
+                    case .command(let command) where command.kind == .stopDictating:
+                        Task { await controller.stopDictating() }
+                    case .error(let error):
+                        let error = error.localized(to: language)
+                        if error.isFatal { failure = error } else {
+                            Terminal.write("dictate: \(error.description)\n", toStandardError: true)
+                        }
+                    default:
+                        break
+                    }
+                }
+            } catch let error as DictationError {
+                failure = error
+            }
+            let report = await typist.finish()
+            await server.close()
+            logger.debug(
+                "typing done",
+                metadata: [
+                    "typed": "\(report.typedCharacters)", "typedEarly": "\(report.typedEarlyCharacters)",
+                    "corrections": "\(report.corrections)", "correctedCharacters": "\(report.correctedCharacters)",
+                    "kept": "\(report.keptUtterances)",
+                ])
+            if cancelled.load(ordering: .relaxed) { throw ExitCode(130) }
+            if let failure { fail(failure, language: language) }
+        }
+
+        /// Prints the error and exits with its status.
+        private func fail(_ error: DictationError, language: DictationError.Language) -> Never {
+            Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
+            Foundation.exit(CLIExitCode.for(error))
+        }
+    }
+}
+
+/// The control server, once bound; statuses published before it is are dropped.
+private final class ServerSlot: Sendable {
+    private let server = Mutex<DictationControlServer?>(nil)
+
+    func bind(_ bound: DictationControlServer) {
+        server.withLock { $0 = bound }
+    }
+
+    func publish(_ status: DictationControlStatus) {
+        server.withLock { $0 }?.publish(status)
+    }
+
+    func close() async {
+        await server.withLock { $0 }?.close()
+    }
+}

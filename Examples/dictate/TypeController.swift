@@ -1,0 +1,115 @@
+import DictationDesktop
+import DictationKit
+import Foundation
+import Synchronization
+
+/// What `dictate type` does with `dictate control` commands: one session for the whole process
+/// (the model stays loaded), its microphone closed while idle or paused.
+///
+/// ```
+/// idle ──start/toggle/resume──▶ listening ──suspend──▶ paused ──resume/start/toggle──▶ listening
+///   ▲                               │                    │
+///   └───────── stop/toggle/cancel ──┴────────────────────┘   (without --wait, stop and cancel end)
+/// ```
+///
+/// Stop and suspend first let the microphone hand over what it captured, so the last word said
+/// before the key went up is typed (push-to-talk); cancel types nothing more of what was said.
+actor TypeController: DictationControlHandler {
+    private let session: DictationSession
+    private let microphone: SuspendableSource
+    private let typist: DesktopTypist
+    /// Whether idle waits for the next start (`--wait`) or ends the process.
+    private let staysRunning: Bool
+    private let current: Mutex<DictationControlStatus>
+    private let published: @Sendable (DictationControlStatus) -> Void
+
+    init(
+        session: DictationSession, microphone: SuspendableSource, typist: DesktopTypist, staysRunning: Bool,
+        startsListening: Bool, published: @escaping @Sendable (DictationControlStatus) -> Void
+    ) {
+        self.session = session
+        self.microphone = microphone
+        self.typist = typist
+        self.staysRunning = staysRunning
+        self.published = published
+        current = Mutex(
+            DictationControlStatus(state: startsListening ? .listening : .idle, level: nil, pid: getpid()))
+    }
+
+    nonisolated var status: DictationControlStatus { current.withLock { $0 } }
+
+    /// Carries out a command, one at a time.
+    func handle(_ command: DictationControlCommand) async throws(DictationError) -> DictationControlStatus {
+        let state = status.state
+        switch command {
+        case .start, .resume:
+            if state != .listening { await listen() }
+        case .stop:
+            if state != .idle { await stop() }
+        case .toggle:
+            if state == .listening { await stop() } else { await listen() }
+        case .cancel:
+            if state != .idle {
+                typist.discardPending()
+                await close(to: .idle)
+                if !staysRunning { await session.cancel() }
+            }
+        case .suspend:
+            if state == .listening { await close(to: .paused) }
+        case .quit:
+            await session.stop()
+        default:
+            break
+        }
+        return status
+    }
+
+    /// The level of the audio, for `status --follow`.
+    nonisolated func heard(level: Float) {
+        let status = current.withLock { status -> DictationControlStatus? in
+            guard status.state == .listening else { return nil }
+            status.level = level
+            return status
+        }
+        if let status { published(status) }
+    }
+
+    /// "stop dictating" was said.
+    func stopDictating() async {
+        if status.state != .idle { await stop() }
+    }
+
+    private func listen() async {
+        typist.startDictation()
+        await session.resume()
+        microphone.resume()
+        change(to: .listening)
+    }
+
+    private func stop() async {
+        guard staysRunning else {
+            await session.stop()
+            change(to: .idle)
+            return
+        }
+        await close(to: .idle)
+        // A dictation ends: its text is one block (`DictationSession.commit()`).
+        await session.commit()
+    }
+
+    /// Closes the microphone once what it captured is read, and has the last utterance's final delivered.
+    private func close(to state: DictationControlState) async {
+        await microphone.suspend()
+        await session.pause()
+        change(to: state)
+    }
+
+    private func change(to state: DictationControlState) {
+        let status = current.withLock { status in
+            status.state = state
+            if state != .listening { status.level = nil }
+            return status
+        }
+        published(status)
+    }
+}
