@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dictation
+import DictationDesktop
 import Foundation
 
 extension Dictate {
@@ -18,10 +19,30 @@ extension Dictate {
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
             let report = await ReadinessReport(device: device, locale: common.locale, recognizer: common.recognizer)
             show(report, language: common.messageLanguage)
+            await showOutputs()
+            Terminal.write(
+                report.isReady ? "Ready to dictate: `dictate listen`.\n" : "Something needs fixing; see the ✘ lines above the typing outputs.\n")
             if !report.isReady { throw ExitCode(1) }
         }
 
-        /// The findings, one line each: ✔ what works, ✘ what doesn't and what to do; then a verdict.
+        /// Which outputs `dictate type` could type through here, and why the others can't; they
+        /// don't decide the verdict, since `listen` and `transcribe` need none of them.
+        private func showOutputs() async {
+            let desktop = DesktopEnvironment()
+            // The checks run the tools: off the cooperative pool.
+            let (outputs, automatic) = await Task.detached {
+                (TextOutputs.availability(in: desktop), try? TextOutputs.automatic(in: desktop))
+            }.value
+            let width = outputs.map(\.kind.rawValue.count).max() ?? 0
+            Terminal.write("Typing into windows (`dictate type --output`; see docs/desktop.md):\n")
+            for output in outputs {
+                let name = output.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                let chosen = output.kind == automatic ? " (the default here)" : ""
+                Terminal.write("  \(output.isUsable ? "✔" : "✘") \(name)  \(output.detail)\(chosen)\n")
+            }
+        }
+
+        /// The findings, one line each: ✔ what works, ✘ what doesn't and what to do.
         ///
         /// The lines are in English but for the locale's error, which is in the language of
         /// `dictate`'s errors, as they were before the checks moved into the library.
@@ -33,8 +54,6 @@ extension Dictate {
                 if case .locale = check.subject, !check.passed { detail = check.detail.string(in: language) }
                 Terminal.write("\(check.passed ? "✔" : "✘") \(name)  \(detail)\n")
             }
-            Terminal.write(
-                report.isReady ? "Ready to dictate: `dictate listen`.\n" : "Something needs fixing; see the ✘ lines.\n")
         }
     }
 }

@@ -116,6 +116,24 @@ import Glibc
         #expect(early > 0, "\(typing)")
     }
 
+    @Test func doctorSaysWhichOutputsWorkHereAndWhyTheOthersDoNot() throws {
+        let setup = try Setup()
+        let here = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: setup.environment)
+        #expect(here.lines.contains { $0.hasPrefix("  ✔ xdotool") && $0.hasSuffix("(the default here)") }, "\(here.standardOutput)")
+        #expect(here.lines.contains { $0.hasPrefix("  ✔ paste") }, "\(here.standardOutput)")
+        var console = setup.environment
+        console["DISPLAY"] = nil
+        console["XDG_SESSION_TYPE"] = "tty"
+        let there = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: console)
+        #expect(there.lines.contains { $0.hasPrefix("  ✘ xdotool") && $0.contains("DISPLAY is not set") }, "\(there.standardOutput)")
+        #expect(there.lines.contains { $0.hasPrefix("  ✘ wtype") && $0.contains("WAYLAND_DISPLAY") }, "\(there.standardOutput)")
+        // No typing tool at all (ydotool would do on a console with /dev/uinput).
+        console["PATH"] = "/nonexistent"
+        let typing = try DictateProcess.run(["type", "--device", TestMicrophone.device, "--no-history"], environment: console)
+        #expect(typing.status != 0)
+        #expect(typing.standardError.contains("(outputUnavailable)"), "\(typing.standardError)")
+    }
+
     @Test func textIsKeptWhenTheFocusMovesToAnotherWindow() throws {
         let setup = try Setup()
         let editor = try setup.desktop.openTerminal(named: "dk-first")
