@@ -53,9 +53,8 @@ final class X11TestDisplay: @unchecked Sendable {
         for client in lock.withLock({ clients }) where client.isRunning { kill(client.processIdentifier, SIGKILL) }
         kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
-        let number = display.dropFirst()
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        // Its lock file stays: the next Xvfb of that number clears it (removing it here could
+        // remove a newer server's, when this deinit runs after the next test began).
         try? FileManager.default.removeItem(at: folder)
     }
 
