@@ -12,6 +12,7 @@ enum CLIExitCode {
         case .microphoneUnavailable, .deviceBusy, .deviceDisconnected, .historyUnavailable: 74  // EX_IOERR
         case .noSpeechDetected: 1
         case .notRunning: 69  // EX_UNAVAILABLE: no instance to control
+        case .outputUnavailable: 69  // EX_UNAVAILABLE: no way to type here
         case .alreadyRunning: 75  // EX_TEMPFAIL: one runs already; try again when it has quit
         case .controlFailed: 76  // EX_PROTOCOL
         default: 70  // EX_SOFTWARE
