@@ -68,6 +68,9 @@ extension Dictate {
             let language = common.messageLanguage
             let logger = common.makeLogger()
             let desktop = DesktopEnvironment()
+            // A typing tool that exits without reading what it was sent (dotool reads standard
+            // input) must not end dictate with SIGPIPE: the write fails and is reported instead.
+            signal(SIGPIPE, SIG_IGN)
 
             let textOutput: any TextOutput
             do throws(DictationError) {

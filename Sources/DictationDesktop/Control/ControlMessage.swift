@@ -14,7 +14,7 @@ struct ControlRequest: Codable, Hashable {
 
 /// A line the server sends: `{"status":{...}}`, or `{"error":{"code":...,"message":...}}`.
 struct ControlReply: Codable, Hashable {
-    /// A ``DictationError`` as it crosses the socket: its code and both its texts, so that the
+    /// A `DictationError` as it crosses the socket: its code and both its texts, so that the
     /// client shows it in its user's language.
     struct Failure: Codable, Hashable {
         var code: String

@@ -101,7 +101,7 @@ final class SelectionOffer: @unchecked Sendable {
 
     /// Waits until the window took the text (the tool exited).
     /// - Parameter timeout: How long the window has to ask for it.
-    /// - Throws: ``DictationError/Code/typingFailed`` when it never asked (the tool is stopped).
+    /// - Throws: `DictationError/Code/typingFailed` when it never asked (the tool is stopped).
     func waitUntilTaken(timeout: Double) throws(DictationError) {
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             cancel()

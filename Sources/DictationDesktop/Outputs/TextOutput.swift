@@ -13,12 +13,12 @@ public protocol TextOutput: Sendable {
     ///
     /// Blocks until the tool is done (the caller runs it on a dedicated thread, never the pool).
     /// - Parameter text: The text to type.
-    /// - Throws: ``DictationError/Code/typingFailed`` when the tool fails or hangs.
+    /// - Throws: `DictationError/Code/typingFailed` when the tool fails or hangs.
     func type(_ text: String) throws(DictationError)
 
     /// Erases characters before the cursor (BackSpace `count` times).
     /// - Parameter count: How many characters; nothing happens for 0 or less.
-    /// - Throws: ``DictationError/Code/typingFailed`` when the tool fails or hangs.
+    /// - Throws: `DictationError/Code/typingFailed` when the tool fails or hangs.
     func erase(characters count: Int) throws(DictationError)
 }
 

@@ -22,7 +22,7 @@ public enum TextOutputs {
     /// compositor offers the virtual-keyboard protocol, else ydotool when usable.
     /// - Parameter environment: The desktop.
     /// - Returns: The output's kind.
-    /// - Throws: ``DictationError/Code/outputUnavailable`` saying why none works and what to install.
+    /// - Throws: `DictationError/Code/outputUnavailable` saying why none works and what to install.
     public static func automatic(in environment: DesktopEnvironment) throws(DictationError) -> TextOutputKind {
         let requirements = OutputRequirements(environment: environment)
         let candidates: [TextOutputKind] = environment.isWayland
@@ -52,7 +52,7 @@ public enum TextOutputs {
     ///   - kind: The output.
     ///   - environment: The desktop.
     /// - Returns: The output, ready to type.
-    /// - Throws: ``DictationError/Code/outputUnavailable`` (why, what to do) when it can't work here.
+    /// - Throws: `DictationError/Code/outputUnavailable` (why, what to do) when it can't work here.
     public static func make(_ kind: TextOutputKind, in environment: DesktopEnvironment) throws(DictationError)
         -> any TextOutput
     {

@@ -32,7 +32,7 @@ struct ToolProcess {
     /// Runs the tool to its end.
     /// - Parameter input: What to write to its standard input (closed after it), if anything.
     /// - Returns: Its exit status and output.
-    /// - Throws: ``DictationError/Code/typingFailed`` when it can't be started or does not finish in time.
+    /// - Throws: `DictationError/Code/typingFailed` when it can't be started or does not finish in time.
     func run(input: Data? = nil) throws(DictationError) -> Outcome {
         let process = makeProcess()
         let output = Pipe()
@@ -65,7 +65,7 @@ struct ToolProcess {
     /// Runs the tool and throws unless it exits with status 0.
     /// - Parameter input: What to write to its standard input, if anything.
     /// - Returns: Its output.
-    /// - Throws: ``DictationError/Code/typingFailed`` with its status and first line of standard error.
+    /// - Throws: `DictationError/Code/typingFailed` with its status and first line of standard error.
     @discardableResult
     func succeed(input: Data? = nil) throws(DictationError) -> Outcome {
         let outcome = try run(input: input)
