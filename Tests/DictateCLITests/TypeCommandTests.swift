@@ -75,6 +75,40 @@ import Glibc
         #expect(try setup.desktop.text(of: editor) == "Go forward 10 meters. Thank you very much.\n")
     }
 
+    @Test func stopDictatingEndsItWithTheTextTyped() throws {
+        let setup = try Setup()
+        let editor = try setup.desktop.openTerminal(named: "dk-stop")
+        let stop = try Self.spoken("stop dictating", in: setup.desktop.folder)
+        setup.microphone.startLiveFeed()
+        let dictate = try setup.type(["--output", "xdotool"])
+        #expect(setup.waitForState("listening"), "dictate type should be listening")
+        setup.microphone.say(try TestMicrophone.goForward() + [Int16](repeating: 0, count: 16_000) + stop)
+        // No Ctrl-C: the spoken command ends it.
+        let result = dictate.finish()
+        setup.microphone.closeWriter()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try setup.desktop.text(of: editor) == "Go forward 10 meters.\n")
+    }
+
+    /// `sentence` spoken by flite's awb voice (which Debian's model hears best of its voices), as 16 kHz samples.
+    static func spoken(_ sentence: String, in folder: URL) throws -> [Int16] {
+        let voice = folder.appendingPathComponent("voice22.wav").path
+        let converted = folder.appendingPathComponent("voice.wav").path
+        for (tool, arguments) in [
+            ("/usr/bin/flite", ["-voice", "awb", "-t", sentence, "-o", voice]),
+            ("/usr/bin/sox", [voice, "-r", "16000", "-c", "1", "-b", "16", converted]),
+        ] {
+            try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install flite sox")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "\(tool) failed")
+        }
+        return try samples(ofWAV: converted)
+    }
+
     @Test func pasteModeTypesWhatTheKeyboardLayoutCannot() throws {
         let setup = try Setup()
         let editor = try setup.desktop.openTerminal(named: "dk-paste")
@@ -167,11 +201,16 @@ import Glibc
         #expect(setup.waitForState("idle"), "dictate type --wait should start idle")
         #expect(!Self.holdsMicrophone(dictate, setup), "idle: the microphone is closed")
 
+        // A status bar's view of it, from here to the end.
+        let bar = try RunningDictate(["control", "status", "--follow", "--format", "jsonl"], environment: setup.environment)
+
         let second = try setup.type(["--output", "xdotool"]).finish()
         #expect(second.status != 0)
         #expect(second.standardError.contains("(alreadyRunning)"), "\(second.standardError)")
 
+        let started = ContinuousClock.now
         #expect(try setup.control(["start"]).standardOutput.hasPrefix("listening"))
+        print("control start answered after \(ContinuousClock.now - started) (a new dictate control process included)")
         #expect(Self.holdsMicrophone(dictate, setup), "listening: the microphone is open")
         // The key goes up right after the last sample of "meters": no trailing silence at all.
         setup.microphone.say(Array(try TestMicrophone.goForward().prefix(Int(2.13 * 16_000))))
@@ -188,6 +227,16 @@ import Glibc
         let result = dictate.finish()
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try setup.desktop.text(of: editor) == "Go forward 10 meters.\n")
+
+        // The bar saw every state, and levels while listening; it ended when the instance quit.
+        let statuses = bar.finish()
+        #expect(statuses.status == 0, "\(statuses.standardError)")
+        let objects = statuses.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let states = objects.compactMap { $0["state"] as? String }
+        #expect(states.first == "idle" && states.contains("listening") && states.contains("paused"), "\(states)")
+        #expect(objects.contains { $0["state"] as? String == "listening" && $0["level"] is Double }, "\(statuses.standardOutput)")
     }
 
     /// Whether the process has the test microphone's FIFO open: ALSA's `file` plugin opens it

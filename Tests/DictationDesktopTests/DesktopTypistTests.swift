@@ -112,6 +112,22 @@ struct DesktopTypistTests {
         #expect(kept.withLock { $0 } == ["Second."])
     }
 
+    @Test func typingWaitsForTheWindowToHaveTheFocusAgain() async {
+        let field = TextField()
+        let focus = MovableFocus()
+        let typist = DesktopTypist(output: field, focus: focus, options: .init(refocusWait: .seconds(30)))
+        typist.handle(.speechStarted(at: 0))
+        await typist.drain()
+        // A hotkey's menu takes the focus for a moment; the final waits for the editor.
+        focus.window.withLock { $0 = "launcher" }
+        typist.handle(Self.final(0, "hello", "Hello.", at: 0))
+        try? await Task.sleep(for: .milliseconds(300))
+        #expect(field.text == "", "nothing typed while another window has the focus")
+        focus.window.withLock { $0 = "editor" }
+        await typist.finish()
+        #expect(field.text == "Hello.")
+    }
+
     @Test func aCancelledDictationTypesNothingUntilTheNextStart() async {
         let field = TextField()
         let typist = DesktopTypist(output: field, focus: nil)
