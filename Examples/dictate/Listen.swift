@@ -36,11 +36,7 @@ extension Dictate {
         @Option(help: ArgumentHelp("Stop, reporting noSpeechDetected, if nothing is said for this long.", valueName: "seconds"))
         var noSpeechTimeout: Double?
 
-        @Flag(inversion: .prefixedNo, help: "Keep each utterance in the transcript history (see `dictate history`).")
-        var history = true
-
-        @Option(help: ArgumentHelp("Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
-        var historyDatabase: String?
+        @OptionGroup(title: "History") var keeping: LiveHistoryOptions
 
         @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Recording") var recording: RecordingOptions
@@ -49,9 +45,6 @@ extension Dictate {
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
-            if !history, historyDatabase != nil {
-                throw ValidationError("--history-database keeps a history and --no-history keeps none: give one of them")
-            }
             for (name, value) in [("--max-duration", maxDuration), ("--silence-timeout", silenceTimeout), ("--no-speech-timeout", noSpeechTimeout)] {
                 if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number of seconds") }
             }
@@ -61,7 +54,7 @@ extension Dictate {
             let metrics = common.bootstrapDiagnostics()
             defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
-            let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
+            let (store, historyError) = keeping.store
             let source = recording.wrap(ALSACaptureSource(device: device))
             let logger = common.makeLogger()
             let live = format == .text && Terminal.standardOutputIsTerminal

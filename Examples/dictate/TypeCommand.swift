@@ -40,11 +40,7 @@ extension Dictate {
         @Option(help: "The ALSA capture device (see `dictate devices`).")
         var device: String = "default"
 
-        @Flag(inversion: .prefixedNo, help: "Keep each utterance in the transcript history (see `dictate history`).")
-        var history = true
-
-        @Option(help: ArgumentHelp("Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
-        var historyDatabase: String?
+        @OptionGroup(title: "History") var keeping: LiveHistoryOptions
 
         @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
@@ -52,9 +48,6 @@ extension Dictate {
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
-            if !history, historyDatabase != nil {
-                throw ValidationError("--history-database keeps a history and --no-history keeps none: give one of them")
-            }
             if let output, !TextOutputKind.allCases.map(\.rawValue).contains(output) {
                 let names = TextOutputKind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("--output \(output): choose one of \(names)")
@@ -94,7 +87,7 @@ extension Dictate {
                 }
             }
 
-            let (store, historyError) = HistoryDatabaseOptions.sessionStore(keeping: history, path: historyDatabase)
+            let (store, historyError) = keeping.store
             if let historyError { Terminal.write("dictate: \(historyError.localized(to: language).description)\n", toStandardError: true) }
             let microphone = SuspendableSource(wrapping: ALSACaptureSource(device: device))
             let options = try recognition.applied(
