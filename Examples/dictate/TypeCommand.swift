@@ -145,6 +145,9 @@ extension Dictate {
                         }
                     case .command(let command) where command.kind == .stopDictating:
                         Task { await controller.stopDictating() }
+                    case .error(let error) where error.code == .noSpeechDetected:
+                        // Dictation that was started and ended without a word is no error here.
+                        break
                     case .error(let error):
                         let error = error.localized(to: language)
                         if error.isFatal { failure = error } else {
