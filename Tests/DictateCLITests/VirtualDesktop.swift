@@ -31,17 +31,20 @@ final class VirtualDesktop {
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-desktop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // A display number nobody uses: Xvfb refuses one whose lock file exists.
-        var number = 40 + Int(getpid() % 300)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
-        let display = ":\(number)"
-        self.display = display
+        // Xvfb picks a display number nobody uses and says which (-displayfd): two suites starting
+        // servers at once can't end up on one display.
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        let announced = Pipe()
+        server.standardOutput = announced
         server.standardError = FileHandle.nullDevice
         try server.run()
+        let number = String(decoding: announced.fileHandleForReading.availableData, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(Int(number) != nil, "Xvfb did not say its display: \(number)")
+        let display = ":\(number)"
+        self.display = display
         try #require(Self.waitUntil(seconds: 30) { Self.succeeds("/usr/bin/xdpyinfo", ["-display", display]) }, "Xvfb did not start")
         let manager = Process()
         manager.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")

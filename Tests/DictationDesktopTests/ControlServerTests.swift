@@ -99,9 +99,12 @@ import Glibc
         let path = try runtime.socketPath
         mkdir((path as NSString).deletingLastPathComponent, 0o700)
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = [
-            "python3", "-c",
+        // Debian's own python3 (python3-pip brings it): a version manager's shim can take long to
+        // start on a loaded machine.
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"
+        child.executableURL = URL(fileURLWithPath: python)
+        child.arguments = (python == "/usr/bin/env" ? ["python3"] : []) + [
+            "-c",
             """
             import fcntl, os, socket, sys, time
             path = sys.argv[1]
@@ -118,9 +121,12 @@ import Glibc
         try child.run()
         defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
         // Ready once it has written its pid, which it does last.
-        for _ in 0..<600 where (try? String(contentsOfFile: path + ".lock", encoding: .utf8))?.hasSuffix("\n") != true {
+        for _ in 0..<2_400 where (try? String(contentsOfFile: path + ".lock", encoding: .utf8))?.hasSuffix("\n") != true {
             try await Task.sleep(for: .milliseconds(50))
         }
+        try #require(
+            (try? String(contentsOfFile: path + ".lock", encoding: .utf8))?.hasSuffix("\n") == true,
+            "the python3 instance never took the lock")
 
         let refused = await #expect(throws: DictationError.self) {
             _ = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)

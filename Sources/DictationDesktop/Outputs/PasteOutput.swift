@@ -1,3 +1,4 @@
+import Foundation
 import DictationKit
 
 /// Pastes through the clipboard: the text goes on the selection for one paste, the typing tool
@@ -29,8 +30,15 @@ struct PasteOutput: TextOutput {
             if let previous { try? clipboard.restore(previous, primary: primary) }
             throw error
         }
+        // The window took the text from the selection, but may not have inserted it yet: keys
+        // pressed at once (a correction's BackSpace) could overtake it. Seen under load in CI
+        // with xterm; a short pause lets the window catch up.
+        Thread.sleep(forTimeInterval: Self.insertionPause)
         if let previous { try clipboard.restore(previous, primary: primary) }
     }
+
+    /// How long after the paste was taken the output waits before anything else reaches the window.
+    static let insertionPause = 0.15
 
     func erase(characters count: Int) throws(DictationError) {
         try keys.erase(characters: count)
