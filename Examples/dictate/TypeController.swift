@@ -99,7 +99,9 @@ actor TypeController: DictationControlHandler {
 
     /// Closes the microphone once what it captured is read, and has the last utterance's final delivered.
     private func close(to state: DictationControlState) async {
-        await microphone.suspend()
+        // Patient: the pause must come after the last captured audio was read, or that audio
+        // would be read while paused and dropped. Only a session stuck for a minute is not waited for.
+        await microphone.suspend(timeout: .seconds(60))
         await session.pause()
         change(to: state)
     }
