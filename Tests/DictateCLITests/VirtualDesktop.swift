@@ -59,9 +59,11 @@ final class VirtualDesktop {
     }
 
     deinit {
-        for terminal in terminals where terminal.process.isRunning { terminal.process.terminate() }
-        if windowManager.isRunning { windowManager.terminate() }
-        if server.isRunning { server.terminate() }
+        // SIGKILL: children of the test process may inherit blocked signals and ignore SIGTERM
+        // (they did: every test left its Xvfb and openbox running).
+        let processes = terminals.map(\.process) + [windowManager, server]
+        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for process in processes { process.waitUntilExit() }
         try? FileManager.default.removeItem(at: folder)
     }
 
