@@ -44,7 +44,7 @@ final class WaylandOutputTests {
         compositor.standardError = FileHandle.nullDevice
         try compositor.run()
         // foot's cat creates the file once the client runs; the compositor's socket is there by then.
-        try #require(Self.waitUntil(seconds: 30) { FileManager.default.fileExists(atPath: typed.path) }, "sway or foot did not start")
+        try #require(X11TestDisplay.waitFor(seconds: 30) { FileManager.default.fileExists(atPath: typed.path) }, "sway or foot did not start")
         let socket = try #require(
             (try FileManager.default.contentsOfDirectory(atPath: runtime.path)).first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") })
         environment = DesktopEnvironment(variables: [
@@ -75,16 +75,7 @@ final class WaylandOutputTests {
         end.environment = environment.variables
         try end.run()
         end.waitUntilExit()
-        _ = Self.waitUntil(seconds: 10) { ((try? String(contentsOf: self.typed, encoding: .utf8)) ?? "").hasSuffix("more\n") }
+        _ = X11TestDisplay.waitFor(seconds: 10) { ((try? String(contentsOf: self.typed, encoding: .utf8)) ?? "").hasSuffix("more\n") }
         #expect(try String(contentsOf: typed, encoding: .utf8) == "Grüß Gott, café — Ærø!\nSecond line and more\n")
-    }
-
-    static func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
     }
 }
