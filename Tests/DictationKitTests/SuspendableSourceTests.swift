@@ -63,4 +63,62 @@ struct SuspendableSourceTests {
         #expect(device.openCount == 1 && device.closeCount == 1)
         #expect(session.state == .idle)
     }
+
+    @Test func aReadAlreadyWaitingOnTheDeviceIsEndedBySuspend() async throws {
+        // The session's read is waiting on a device with nothing to say when the suspension
+        // comes: the request must reach the device, not wait for a read that never returns.
+        let device = WaitingDevice()
+        let microphone = SuspendableSource(wrapping: device)
+        let session = DictationSession(
+            source: microphone, preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: []))
+        let events = try await session.start(DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
+        let reading = Task { for await _ in events {} }
+        let waiting = await DedicatedThread.run { device.state.wait(until: { $0.readsWaiting == 1 }, timeout: .seconds(120)) }
+        #expect(waiting, "the session should be waiting in the device's read")
+        #expect(await microphone.suspend(timeout: .seconds(120)), "suspend ends the waiting read and closes the device")
+        #expect(device.state.read { $0.opens == 1 && $0.closes == 1 })
+        await session.stop()
+        await reading.value
+        #expect(device.state.read { $0.opens == 1 && $0.closes == 1 }, "not opened again while suspended")
+    }
+}
+
+/// A microphone in a silent room whose driver blocks until audio comes: a read waits until it is
+/// interrupted.
+private final class WaitingDevice: AudioSource {
+    struct State {
+        var opens = 0
+        var closes = 0
+        var readsWaiting = 0
+    }
+    let state = WaitableState(State())
+
+    func open() throws(DictationError) -> any AudioReader {
+        state.withLock { $0.opens += 1 }
+        return Reader(device: self)
+    }
+
+    func checkAccess() -> PermissionStatus { .granted }
+
+    private final class Reader: AudioReader {
+        let device: WaitingDevice
+        let interrupted = WaitableState(false)
+        let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
+        let expectedDuration: Double? = nil
+        let isLive = true
+
+        init(device: WaitingDevice) { self.device = device }
+
+        func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
+            device.state.withLock { $0.readsWaiting += 1 }
+            interrupted.wait(until: { $0 })
+            device.state.withLock { $0.readsWaiting -= 1 }
+            return nil
+        }
+
+        func interrupt() { interrupted.withLock { $0 = true } }
+        func takeWarnings() -> [DictationError] { [] }
+        func takeEvents() -> [DictationEvent] { [] }
+        func close() { device.state.withLock { $0.closes += 1 } }
+    }
 }

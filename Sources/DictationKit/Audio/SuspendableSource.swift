@@ -36,6 +36,9 @@ public final class SuspendableSource: AudioSource {
         var readerIsOpen = false
         /// Whether the open reader has closed the wrapped source's reader.
         var deviceIsClosed = false
+        /// The open reader, so that ``SuspendableSource/suspend(timeout:)`` can end a device read
+        /// that is already waiting for audio (a read that blocks would not see the request).
+        var reader: Reader?
     }
 
     /// Wraps a source.
@@ -54,7 +57,13 @@ public final class SuspendableSource: AudioSource {
     /// - Returns: Whether the device is closed.
     @discardableResult
     public func suspend(timeout: Duration = .seconds(5)) async -> Bool {
-        gate.withLock { $0.wantsSuspension = true }
+        // The request first, then the reader: a read that starts after this sees the request, and
+        // one already waiting on the device is interrupted here.
+        let reader = gate.withLock {
+            $0.wantsSuspension = true
+            return $0.reader
+        }
+        reader?.drainDevice()
         let gate = self.gate
         return await DedicatedThread.run {
             gate.wait(until: { !$0.readerIsOpen || $0.deviceIsClosed }, timeout: timeout)
@@ -72,28 +81,31 @@ public final class SuspendableSource: AudioSource {
     /// - Returns: A reader that closes and opens the wrapped source's reader as asked.
     /// - Throws: What the wrapped source throws.
     public func open() throws(DictationError) -> any AudioReader {
-        let reader = try source.open()
+        let reader = Reader(source: source, first: try source.open(), gate: gate)
         gate.withLock {
             $0.readerIsOpen = true
             $0.deviceIsClosed = false
+            $0.reader = reader
         }
-        return Reader(source: source, first: reader, gate: gate)
+        return reader
     }
 
     /// Whether the wrapped source could be opened now.
     /// - Returns: The wrapped source's answer.
     public func checkAccess() -> PermissionStatus { source.checkAccess() }
 
-    private final class Reader: AudioReader {
+    /// `@unchecked Sendable`: `openDevice` and `draining` are guarded by `deviceLock`, since
+    /// `interrupt()` and ``SuspendableSource/suspend(timeout:)`` come from other threads; the rest
+    /// is touched by the session's audio thread only.
+    private final class Reader: AudioReader, @unchecked Sendable {
         private let source: any AudioSource
         private let gate: WaitableState<Gate>
-        /// The wrapped source's reader, while the device is open; guarded by `deviceLock`, since
-        /// `interrupt()` comes from another thread.
+        /// The wrapped source's reader, while the device is open.
         private var openDevice: (any AudioReader)?
+        /// Whether `openDevice` was told to end its audio.
+        private var draining = false
         private let deviceLock = NSLock()
         private var device: (any AudioReader)? { deviceLock.withLock { openDevice } }
-        /// Whether `device` was told to end its audio.
-        private var draining = false
         /// Where the open device's audio starts in this reader's audio.
         private var offset = 0.0
         /// Where the next buffer starts in this reader's audio.
@@ -112,17 +124,14 @@ public final class SuspendableSource: AudioSource {
 
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
             if let device {
-                if !draining, gate.read({ $0.wantsSuspension }) {
-                    draining = true
-                    device.interrupt()
-                }
+                if gate.read({ $0.wantsSuspension }) { drainDevice() }
                 if var frame = try device.read(maxFrames: maxFrames) {
                     frame.startTime += offset
                     nextTime = max(nextTime, frame.startTime + frame.duration)
                     return frame
                 }
                 // The device's audio ended: asked to, or by itself (stop, a file's end).
-                guard draining else { return nil }
+                guard deviceLock.withLock({ draining }) else { return nil }
                 closeDevice()
             }
             if interrupted.read({ $0 }) { return nil }
@@ -135,10 +144,22 @@ public final class SuspendableSource: AudioSource {
             return try read(maxFrames: maxFrames)
         }
 
+        /// Tells the open device, once, to end its audio after what it has captured.
+        func drainDevice() {
+            let device = deviceLock.withLock { () -> (any AudioReader)? in
+                guard !draining, let openDevice else { return nil }
+                draining = true
+                return openDevice
+            }
+            device?.interrupt()
+        }
+
         private func closeDevice() {
             device?.close()
-            deviceLock.withLock { openDevice = nil }
-            draining = false
+            deviceLock.withLock {
+                openDevice = nil
+                draining = false
+            }
             gate.withLock { $0.deviceIsClosed = true }
         }
 
@@ -182,6 +203,7 @@ public final class SuspendableSource: AudioSource {
             gate.withLock {
                 $0.readerIsOpen = false
                 $0.deviceIsClosed = true
+                if $0.reader === self { $0.reader = nil }
             }
         }
     }
