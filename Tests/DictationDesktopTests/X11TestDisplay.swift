@@ -2,8 +2,8 @@ import DictationDesktop
 import Foundation
 import Testing
 
-/// A real X server (Xvfb) of a test suite's own, on the first free display number from 70, and
-/// the real client windows its tests type into. Xvfb missing fails the suite: CI installs it
+/// A real X server (Xvfb) of a test suite's own, on a display number it picks itself, and the
+/// real client windows its tests type into. Xvfb missing fails the suite: CI installs it
 /// (scripts/install-system-packages.sh).
 final class X11TestDisplay: @unchecked Sendable {
     // `@unchecked Sendable`: `clients` is only touched under `lock`.
@@ -28,24 +28,31 @@ final class X11TestDisplay: @unchecked Sendable {
         guard let xvfb = DesktopEnvironment().tool(named: "Xvfb") else {
             throw TestFailure("Xvfb is not installed: apt-get install xvfb (scripts/install-system-packages.sh)")
         }
-        for number in 70..<130 {  // Xvfb refuses a number in use and clears a dead server's lock itself
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: xvfb)
-            process.arguments = [":\(number)", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let display = ":\(number)"
-            if Self.waitFor(seconds: 20, { !process.isRunning || Self.run("xdpyinfo", ["-display", display]) != nil }),
-                process.isRunning
-            {
-                self.display = display
-                self.server = process
-                return
-            }
+        // Xvfb picks a display number nobody uses and says which (-displayfd), rather than this
+        // suite trying numbers: a stale lock whose pid was reused (pid_max is 32768 here) or a
+        // server another run left behind can't then pass for ours.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        let announced = Pipe()
+        process.standardOutput = announced
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let number = String(decoding: announced.fileHandleForReading.availableData, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Int(number) != nil else {
             kill(process.processIdentifier, SIGKILL)
+            throw TestFailure("Xvfb did not say its display: \(number.debugDescription)")
         }
-        throw TestFailure("no free X display number from :70 to :129")
+        let display = ":\(number)"
+        guard Self.waitFor(seconds: 30, { !process.isRunning || Self.run("xdpyinfo", ["-display", display]) != nil }),
+            process.isRunning
+        else {
+            kill(process.processIdentifier, SIGKILL)
+            throw TestFailure("Xvfb did not start on \(display)")
+        }
+        self.display = display
+        server = process
     }
 
     deinit {
@@ -53,12 +60,14 @@ final class X11TestDisplay: @unchecked Sendable {
         for client in lock.withLock({ clients }) where client.isRunning { kill(client.processIdentifier, SIGKILL) }
         kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
-        // Its lock file stays: the next Xvfb of that number clears it (removing it here could
-        // remove a newer server's, when this deinit runs after the next test began).
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Starts a client on this display and returns its top-level window id once it is mapped.
+    ///
+    /// A client that shows no window within 30 s is killed and started once more (CI once saw
+    /// the first xterm of a suite show none, and the next ones theirs); what it wrote on standard
+    /// error is in the failure.
     /// - Parameter title: The window's title to find it by; by default it is found by the client's pid.
     func start(_ tool: String, _ arguments: [String], title: String? = nil, extraEnvironment: [String: String] = [:])
         throws -> String
@@ -66,23 +75,34 @@ final class X11TestDisplay: @unchecked Sendable {
         guard let path = environment.tool(named: tool) else {
             throw TestFailure("\(tool) is not installed (scripts/install-system-packages.sh)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment.variables.merging(extraEnvironment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        lock.withLock { clients.append(process) }
-        var window: String?
-        _ = Self.waitFor(seconds: 30) {
-            let by = title.map { ["--name", "^\($0)$"] } ?? ["--pid", "\(process.processIdentifier)"]
-            window = self.xdotool(["search", "--onlyvisible"] + by)?
-                .split(separator: "\n").last.map(String.init)
-            return window != nil
+        var failures: [String] = []
+        for attempt in 1...2 {
+            let errors = folder.appendingPathComponent("\(tool)-\(UUID().uuidString).stderr")
+            guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+                throw TestFailure("can't create \(errors.path)")
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.environment = environment.variables.merging(extraEnvironment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            lock.withLock { clients.append(process) }
+            var window: String?
+            _ = Self.waitFor(seconds: 30) {
+                let by = title.map { ["--name", "^\($0)$"] } ?? ["--pid", "\(process.processIdentifier)"]
+                window = self.xdotool(["search", "--onlyvisible"] + by)?
+                    .split(separator: "\n").last.map(String.init)
+                return window != nil
+            }
+            if let window { return window }
+            let state = process.isRunning ? "running" : "exited with \(process.terminationStatus)"
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            failures.append("attempt \(attempt): \(state), stderr \(stderr.debugDescription)")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
-        guard let window else { throw TestFailure("\(tool) showed no window on \(display)") }
-        return window
+        throw TestFailure("\(tool) showed no window on \(display): \(failures.joined(separator: "; "))")
     }
 
     /// An xterm running `cat > FILE` in the tty's canonical mode: BackSpace erases a character.
