@@ -100,6 +100,7 @@ final class X11TestDisplay: @unchecked Sendable {
             let state = process.isRunning ? "running" : "exited with \(process.terminationStatus)"
             let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             failures.append("attempt \(attempt): \(state), stderr \(stderr.debugDescription)")
+            print("X11TestDisplay: \(tool) showed no window on \(display) within 30 s, \(failures.last ?? "")")
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         throw TestFailure("\(tool) showed no window on \(display): \(failures.joined(separator: "; "))")
