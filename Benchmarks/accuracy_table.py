@@ -245,7 +245,8 @@ def command(column, path, tools):
         return [CONTINUOUS, "-infile", path]
     if column == "b":
         return [tools["python"], "-c", SPEECHRECOGNITION_SNIPPET, path]
-    return [tools["dictate"], "transcribe", path, "--format", "text", *DICTATE_ARGS[column]]
+    # --raw: the recognizer's words, which the spoken reference is scored against.
+    return [tools["dictate"], "transcribe", path, "--format", "text", "--raw", *DICTATE_ARGS[column]]
 
 
 def describe_tools(columns, tools):

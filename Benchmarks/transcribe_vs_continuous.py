@@ -53,8 +53,10 @@ def main():
     tools = {
         "pocketsphinx_continuous": lambda p: [CONTINUOUS, "-infile", p],
         # The same model as pocketsphinx_continuous (not an installed model pack), with the
-        # default chain and endpointer: what an app gets, against the C tool.
-        "dictate transcribe": lambda p: [args.dictate, "transcribe", p, "--model", DEBIAN_MODEL],
+        # default chain and endpointer: what an app gets, against the C tool. `--raw`: the
+        # recognizer's words, as the C tool prints them (written text's digits and marks would
+        # count as errors against the spoken reference).
+        "dictate transcribe": lambda p: [args.dictate, "transcribe", p, "--model", DEBIAN_MODEL, "--raw"],
     }
     files = {name: load_set(name, args.cache) for name in sets}
     print(f"# dictate transcribe vs pocketsphinx_continuous, {datetime.datetime.now():%Y-%m-%d %H:%M}, "
