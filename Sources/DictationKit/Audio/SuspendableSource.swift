@@ -76,8 +76,9 @@ public final class SuspendableSource: AudioSource {
         gate.withLock { $0.wantsSuspension = false }
     }
 
-    /// Opens the wrapped source, unless a suspension is asked for: then the device stays closed
-    /// until ``resume()``.
+    /// Opens the wrapped source (so that a busy or missing device is reported at once); when a
+    /// suspension is asked for, the reader hands over what it captured and closes it on its first
+    /// read, and the device stays closed until ``resume()``.
     /// - Returns: A reader that closes and opens the wrapped source's reader as asked.
     /// - Throws: What the wrapped source throws.
     public func open() throws(DictationError) -> any AudioReader {
