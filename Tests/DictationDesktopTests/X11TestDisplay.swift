@@ -41,14 +41,14 @@ final class X11TestDisplay: @unchecked Sendable {
         let number = String(decoding: announced.fileHandleForReading.availableData, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard Int(number) != nil else {
-            kill(process.processIdentifier, SIGKILL)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw TestFailure("Xvfb did not say its display: \(number.debugDescription)")
         }
         let display = ":\(number)"
         guard Self.waitFor(seconds: 30, { !process.isRunning || Self.run("xdpyinfo", ["-display", display]) != nil }),
             process.isRunning
         else {
-            kill(process.processIdentifier, SIGKILL)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw TestFailure("Xvfb did not start on \(display)")
         }
         self.display = display
