@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "DictationFormatting", targets: ["DictationFormatting"]),
         .library(name: "DictationDesktop", targets: ["DictationDesktop"]),
         .library(name: "Dictation", targets: ["Dictation"]),
+        .library(name: "DictationStreamProtocol", targets: ["DictationStreamProtocol"]),
+        .library(name: "DictationServer", targets: ["DictationServer"]),
+        .library(name: "DictationRemote", targets: ["DictationRemote"]),
         .executable(name: "dictate", targets: ["dictate"]),
     ],
     dependencies: [
@@ -24,6 +27,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -66,6 +74,31 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "DictationStreamProtocol", dependencies: ["DictationKit"]),
+        .target(
+            name: "DictationServer",
+            dependencies: [
+                "Dictation", "DictationFormatting", "DictationStreamProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "DictationRemote",
+            dependencies: [
+                "DictationKit", "DictationStreamProtocol",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
             name: "CPocketSphinx",
@@ -79,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "dictate",
             dependencies: [
-                "Dictation", "DictationHistory", "DictationFormatting", "DictationDesktop",
+                "Dictation", "DictationHistory", "DictationFormatting", "DictationDesktop", "DictationServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -143,6 +176,13 @@ let package = Package(
             name: "DictationTests",
             dependencies: [
                 "Dictation", "DictationTesting", .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        .testTarget(
+            name: "DictationServerTests",
+            dependencies: [
+                "DictationServer", "DictationRemote", "DictationStreamProtocol", "Dictation", "DictationTesting",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         .testTarget(

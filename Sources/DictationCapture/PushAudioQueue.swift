@@ -31,6 +31,11 @@ struct PushAudioQueue {
         (count + channelCount - 1) / channelCount
     }
 
+    /// Frames that may still be appended.
+    var freeFrames: Int {
+        max(capacityFrames - frames(inSamples: samples.queuedSamples), 0)
+    }
+
     /// Queues `samples`, or counts them as dropped when they don't fit or come after the end.
     /// - Returns: Whether the samples were queued.
     mutating func append(_ buffer: [Float]) -> Bool {

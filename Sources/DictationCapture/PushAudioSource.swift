@@ -42,6 +42,13 @@ public final class PushAudioSource: AudioSource, Sendable {
     /// or were left unread when a session stopped.
     public var droppedFrameCount: Int { queue.read { $0.droppedFrames } }
 
+    /// How many more sample frames ``append(_:)-([Float])`` would take now: the capacity less
+    /// what waits for the reader. An app that must not lose audio (a server that has promised a
+    /// client its segment) waits until its buffer fits rather than having it refused.
+    public var freeFrameCount: Int {
+        queue.read { $0.freeFrames }
+    }
+
     /// Appends interleaved float samples.
     /// - Parameter samples: Samples in -1...1, interleaved in ``format``'s channel count. Values
     ///   outside are clamped and NaN becomes silence.

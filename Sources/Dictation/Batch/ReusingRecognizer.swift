@@ -12,7 +12,7 @@ import DictationKit
 /// are reused: each utterance begins afresh at the time the session gives it. A decoder that
 /// segments a stream itself counts time from the first sample it was given, so every session gets
 /// a new one.
-final class ReusingRecognizer: SpeechRecognizer {
+package final class ReusingRecognizer: SpeechRecognizer {
     /// What a decoder was asked for with: a decoder is reused only for the same request.
     private struct Request: Hashable {
         var locale: String
@@ -32,25 +32,25 @@ final class ReusingRecognizer: SpeechRecognizer {
     }
 
     /// The recognizer that loads the models.
-    let base: any SpeechRecognizer
+    package let base: any SpeechRecognizer
     private let shelf = WaitableState(Shelf())
 
     /// - Parameter base: The recognizer that loads the models.
-    init(base: any SpeechRecognizer) {
+    package init(base: any SpeechRecognizer) {
         self.base = base
     }
 
-    var sampleRate: Int { base.sampleRate }
+    package var sampleRate: Int { base.sampleRate }
 
-    func supportedLocales() -> [String] { base.supportedLocales() }
+    package func supportedLocales() -> [String] { base.supportedLocales() }
 
-    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+    package func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
         try lend(Request(locale: locale, segmentation: segmentation)) { () throws(DictationError) in
             try base.makeDecoder(locale: locale, segmentation: segmentation)
         }
     }
 
-    func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
+    package func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
         throws(DictationError) -> any SpeechDecoder
     {
         try lend(Request(locale: locale, segmentation: segmentation, reportsPartials: reportsPartials)) {
@@ -59,7 +59,7 @@ final class ReusingRecognizer: SpeechRecognizer {
         }
     }
 
-    func makeDecoder(
+    package func makeDecoder(
         locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
     ) throws(DictationError) -> any SpeechDecoder {
         let request = Request(
@@ -72,7 +72,7 @@ final class ReusingRecognizer: SpeechRecognizer {
         }
     }
 
-    func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
+    package func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
         let request = Request(locale: locale, segmentation: .endpointer, partialsOnly: true)
         if let reused = takeIdle(request) { return reused }
         // A recognizer that decodes in one pass has none: nothing to keep.
@@ -81,7 +81,7 @@ final class ReusingRecognizer: SpeechRecognizer {
     }
 
     /// How many decoders the base recognizer has loaded so far.
-    var loadedDecoders: Int { shelf.read { $0.loaded } }
+    package var loadedDecoders: Int { shelf.read { $0.loaded } }
 
     /// Blocks until every decoder lent out has come back (the sessions that had them have ended
     /// and let them go), or `timeout` has passed; call it from a thread of your own.

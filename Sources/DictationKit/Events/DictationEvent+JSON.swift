@@ -35,12 +35,24 @@ extension DictationEvent {
     public func jsonLine(file: String) -> String {
         var json = EventJSON(self)
         json.file = file
+        return Self.line(json) ?? jsonLine()
+    }
+
+    /// The event as one line of JSON with an `eventId`: the number a server's stream gives each
+    /// event of a session (`DictationServer`, docs/server-protocol.md).
+    /// - Parameter eventId: The event's number in its session, from 0.
+    /// - Returns: A single line of JSON without a trailing newline.
+    package func jsonLine(eventId: Int) -> String {
+        var json = EventJSON(self)
+        json.eventId = eventId
+        return Self.line(json) ?? jsonLine()
+    }
+
+    private static func line(_ json: EventJSON) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(json), let line = String(data: data, encoding: .utf8) else {
-            return jsonLine()
-        }
-        return line
+        guard let data = try? encoder.encode(json) else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 }
 
@@ -85,6 +97,8 @@ struct EventJSON: Codable, Hashable {
     var scratched: Int?
     /// The recording a batch's event came from (``DictationEvent/jsonLine(file:)``).
     var file: String?
+    /// The event's number in a server stream's session (``DictationEvent/jsonLine(eventId:)``).
+    var eventId: Int?
 
     init(_ event: DictationEvent) {
         type = event.type

@@ -1,0 +1,28 @@
+import DictationKit
+import DictationStreamProtocol
+import Hummingbird
+
+/// Refuses requests without one of the server's bearer tokens, with 401 and the coded
+/// `unauthorized` error in OpenAI's error shape. The token comes in `Authorization: Bearer TOKEN`
+/// or, for WebSocket clients that can't set headers, as `?token=TOKEN`.
+struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    let tokens: AccessTokens
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard tokens.isEmpty || tokens.accepts(Self.token(in: request) ?? "") else {
+            let error = OpenAIError(StreamProblem.unauthorized.error)
+            var response = TranscriptionEndpoint.response(status: .unauthorized, contentType: "application/json", body: error.body)
+            response.headers[.wwwAuthenticate] = "Bearer"
+            return response
+        }
+        return try await next(request, context)
+    }
+
+    private static func token(in request: Request) -> String? {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]) }
+        }
+        return request.uri.queryParameters["token"].map(String.init)
+    }
+}

@@ -1,0 +1,111 @@
+import Dictation
+import DictationStreamProtocol
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOSSL
+
+/// A dictation server for other programs and machines, on Hummingbird: one process, many
+/// sessions, each with decoders of its own on threads of its own, built from the same parts as a
+/// local session (the standard preprocessing, the endpointer, PocketSphinx's two passes, the
+/// formatting stage).
+///
+/// It speaks three protocols:
+/// - `/v1/stream`: DictationKit's own WebSocket streaming, with acknowledged segments and resume
+///   after a lost connection (docs/server-protocol.md); `DictationRemote`'s `RemoteRecognizer`
+///   is its client;
+/// - `/vosk`: vosk-server's WebSocket protocol, for existing Vosk clients;
+/// - `POST /v1/audio/transcriptions`: OpenAI's transcription endpoint, for its clients.
+///
+/// ```swift
+/// let server = DictationServer(configuration: ServerConfiguration(port: 2700))
+/// try await server.run()
+/// ```
+///
+/// The server writes no audio to disk.
+public struct DictationServer: Sendable {
+    /// Where and how it listens.
+    public let configuration: ServerConfiguration
+    private let factory: ServerSessionFactory
+    private let logger: Logger
+
+    /// Creates a server; nothing listens until ``run(onListening:)``.
+    /// - Parameters:
+    ///   - configuration: Where and how to listen.
+    ///   - recognizer: The recognizer whose decoders the sessions use; PocketSphinx with the best
+    ///     installed model for each locale by default.
+    ///   - logger: Where the server logs; quiet unless the app bootstrapped a log handler.
+    public init(
+        configuration: ServerConfiguration, recognizer: any SpeechRecognizer = PocketSphinxRecognizer(),
+        logger: Logger = Logger(label: "DictationServer")
+    ) {
+        self.configuration = configuration
+        self.factory = ServerSessionFactory(recognizer: recognizer, logger: logger)
+        self.logger = logger
+    }
+
+    /// Listens and serves until the task is cancelled or the process gets SIGTERM or SIGINT.
+    /// - Parameter onListening: Called with the port once the server listens.
+    /// - Throws: ``DictationError`` with ``DictationError/Code/invalidConfiguration`` for an unsafe
+    ///   configuration or TLS files that can't be read; what SwiftNIO throws when the address
+    ///   can't be bound.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try configuration.validate()
+        let limits = configuration.limits
+        let slots = SessionSlots(limit: limits.maxSessions)
+        let sessions = StreamSessions(resumeGrace: .seconds(limits.resumeSeconds), logger: logger)
+        let stream = StreamConnection(sessions: sessions, slots: slots, factory: factory, limits: limits, logger: logger)
+        let vosk = VoskConnection(
+            slots: slots, factory: factory, limits: limits, locale: configuration.defaultLocale, logger: logger)
+        let transcription = TranscriptionEndpoint(
+            slots: slots, factory: factory, limits: limits, defaultLocale: configuration.defaultLocale, logger: logger)
+
+        let router = Router()
+        router.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
+        router.post("/v1/audio/transcriptions") { request, context in
+            await transcription.respond(to: request, context: context)
+        }
+        router.get("/health") { _, _ in "ok\n" }
+
+        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+        webSocketRouter.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
+        webSocketRouter.ws("/v1/stream") { inbound, outbound, _ in
+            await stream.run(inbound: inbound, outbound: outbound)
+        }
+        webSocketRouter.ws("/vosk") { inbound, outbound, _ in
+            await vosk.run(inbound: inbound, outbound: outbound)
+        }
+
+        let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(),
+            ws: WebSocketServerConfiguration(maxFrameSize: limits.webSocketMessageCeiling, autoPing: .enabled(timePeriod: .seconds(30))))
+        var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: webSocket)
+        if let tls = configuration.tls {
+            server = try HTTPServerBuilder.tls(server, tlsConfiguration: try Self.tlsConfiguration(tls))
+        }
+        let app = Application(
+            router: router, server: server,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "DictationKit"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        try await app.runService()
+    }
+
+    private static func tlsConfiguration(_ files: ServerConfiguration.TLSFiles) throws(DictationError) -> TLSConfiguration {
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(files.certificatePath).map { NIOSSLCertificateSource.certificate($0) }
+            let key = try NIOSSLPrivateKey(file: files.privateKeyPath, format: .pem)
+            return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+        } catch {
+            throw DictationError(
+                code: .invalidConfiguration,
+                message: .init(
+                    english: "I can't read the TLS certificate \(files.certificatePath) or key \(files.privateKeyPath): \(error). Give PEM files.",
+                    norwegianBokmal: "Jeg kan ikke lese TLS-sertifikatet \(files.certificatePath) eller nøkkelen \(files.privateKeyPath): \(error). Gi PEM-filer."))
+        }
+    }
+}

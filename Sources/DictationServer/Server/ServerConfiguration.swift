@@ -1,0 +1,81 @@
+import DictationKit
+import DictationStreamProtocol
+
+/// Where and how a ``DictationServer`` listens.
+public struct ServerConfiguration: Sendable {
+    /// A certificate chain and private key, as PEM files, for TLS.
+    public struct TLSFiles: Sendable, Hashable {
+        /// The certificate chain, leaf first.
+        public var certificatePath: String
+        /// The private key.
+        public var privateKeyPath: String
+
+        /// Creates the pair.
+        /// - Parameters:
+        ///   - certificatePath: The PEM certificate chain.
+        ///   - privateKeyPath: The PEM private key.
+        public init(certificatePath: String, privateKeyPath: String) {
+            self.certificatePath = certificatePath
+            self.privateKeyPath = privateKeyPath
+        }
+    }
+
+    /// The address to listen on: `127.0.0.1` by default, so nothing beyond this machine reaches
+    /// the server unless told to.
+    public var host: String
+    /// The port; 0 lets the system choose one (``DictationServer/run(onListening:)`` says which).
+    public var port: Int
+    /// The bearer tokens clients must send; required when ``host`` is not a loopback address.
+    public var tokens: AccessTokens
+    /// TLS, when given: the server then speaks HTTPS and `wss://` only.
+    public var tls: TLSFiles?
+    /// What each client may use.
+    public var limits: ServerLimits
+    /// The locale of vosk connections, and of uploads that name no language.
+    public var defaultLocale: String
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - host: The address to listen on, `127.0.0.1` by default.
+    ///   - port: The port, 2700 by default (vosk-server's).
+    ///   - tokens: Bearer tokens, none by default.
+    ///   - tls: Certificate and key for TLS, none by default.
+    ///   - limits: What each client may use.
+    ///   - defaultLocale: The locale when a client names none, `en-US` by default.
+    public init(
+        host: String = "127.0.0.1", port: Int = 2700, tokens: AccessTokens = AccessTokens([]), tls: TLSFiles? = nil,
+        limits: ServerLimits = ServerLimits(), defaultLocale: String = "en-US"
+    ) {
+        self.host = host
+        self.port = port
+        self.tokens = tokens
+        self.tls = tls
+        self.limits = limits
+        self.defaultLocale = defaultLocale
+    }
+
+    /// Whether ``host`` only reaches this machine.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Checks that the configuration is safe to serve: a server that listens beyond loopback needs tokens.
+    /// - Throws: ``DictationError`` with ``DictationError/Code/invalidConfiguration`` when it isn't.
+    public func validate() throws(DictationError) {
+        guard isLoopback || !tokens.isEmpty else {
+            throw DictationError(
+                code: .invalidConfiguration,
+                message: .init(
+                    english: "I won't listen on \(host) without bearer tokens: anyone who reaches it could use the server. "
+                        + "Give tokens (--token-file, or DICTATIONKIT_SERVER_TOKEN), or listen on 127.0.0.1.",
+                    norwegianBokmal: "Jeg lytter ikke på \(host) uten bærertokener: alle som når den, kunne bruke serveren. "
+                        + "Gi tokener (--token-file eller DICTATIONKIT_SERVER_TOKEN), eller lytt på 127.0.0.1."))
+        }
+        guard (0...65_535).contains(port) else {
+            throw DictationError(
+                code: .invalidConfiguration,
+                message: .init(
+                    english: "The port \(port) is not 0-65535.", norwegianBokmal: "Porten \(port) er ikke 0-65535."))
+        }
+    }
+}

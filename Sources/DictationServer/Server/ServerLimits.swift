@@ -1,0 +1,33 @@
+/// What a ``DictationServer`` allows each client, each refused with a coded `limitExceeded` error.
+public struct ServerLimits: Sendable, Hashable {
+    /// Sessions at once, of every kind (streams, vosk connections, uploads being transcribed).
+    /// Each holds decoders of its own, about 100 MB with the en-US-large model.
+    public var maxSessions: Int
+    /// The largest WebSocket message, in bytes: a frame of 60 ms at 48 kHz stereo in 32-bit floats
+    /// is 23 040 bytes.
+    public var maxMessageBytes: Int
+    /// The largest upload to `POST /v1/audio/transcriptions`, in bytes.
+    public var maxUploadBytes: Int
+    /// The longest session, in seconds of audio.
+    public var maxSessionSeconds: Int
+    /// How long a stream session waits for its client to resume it after the connection is lost.
+    public var resumeSeconds: Int
+
+    /// Creates limits.
+    /// - Parameters:
+    ///   - maxSessions: Sessions at once, 8 by default.
+    ///   - maxMessageBytes: The largest WebSocket message, 64 KiB by default.
+    ///   - maxUploadBytes: The largest upload, 25 MiB by default (OpenAI's own limit).
+    ///   - maxSessionSeconds: The longest session, an hour of audio by default.
+    ///   - resumeSeconds: How long a lost stream waits for its client, 30 s by default.
+    public init(
+        maxSessions: Int = 8, maxMessageBytes: Int = 64 * 1024, maxUploadBytes: Int = 25 * 1024 * 1024,
+        maxSessionSeconds: Int = 3600, resumeSeconds: Int = 30
+    ) {
+        self.maxSessions = maxSessions
+        self.maxMessageBytes = maxMessageBytes
+        self.maxUploadBytes = maxUploadBytes
+        self.maxSessionSeconds = maxSessionSeconds
+        self.resumeSeconds = resumeSeconds
+    }
+}
