@@ -27,6 +27,17 @@ public struct AccessTokens: Sendable, Hashable {
         self.init(text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("#") })
     }
 
+    /// Both sets together.
+    /// - Parameter other: More tokens.
+    /// - Returns: The tokens of both.
+    public func merged(with other: AccessTokens) -> AccessTokens {
+        AccessTokens(tokens: tokens + other.tokens)
+    }
+
+    private init(tokens: [[UInt8]]) {
+        self.tokens = tokens
+    }
+
     /// Whether no token is asked for.
     public var isEmpty: Bool { tokens.isEmpty }
 

@@ -1,0 +1,91 @@
+import ArgumentParser
+import DictationKit
+import DictationServer
+import Foundation
+
+/// `dictate serve`: a dictation server for other programs and machines (`DictationServer`).
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve dictation over WebSocket and HTTP: DictationKit's stream, vosk, OpenAI's transcriptions.",
+        discussion: """
+            Endpoints: /v1/stream (DictationKit's streaming protocol with resume, docs/server-protocol.md), \
+            /vosk (vosk-server's protocol), POST /v1/audio/transcriptions (OpenAI's), GET /health. Listens on \
+            127.0.0.1 unless --host says otherwise; beyond loopback it needs bearer tokens (--token-file, or \
+            the environment variable DICTATIONKIT_SERVER_TOKEN). Prints "listening on HOST:PORT" once it \
+            listens; SIGINT or SIGTERM stop it. It writes no audio to disk. See docs/deployment.md.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port; 0 lets the system choose (printed on start).")
+    var port = 2700
+
+    @Option(help: ArgumentHelp("A file of bearer tokens, one per line; clients send one as `Authorization: Bearer TOKEN`.", valueName: "file"))
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp("A PEM certificate chain for TLS (with --tls-key).", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The PEM private key for TLS (with --tls-certificate).", valueName: "file"))
+    var tlsKey: String?
+
+    @Option(help: "Sessions at once, of every kind.")
+    var maxSessions = ServerLimits().maxSessions
+
+    @Option(help: "The largest WebSocket message, in bytes.")
+    var maxMessageBytes = ServerLimits().maxMessageBytes
+
+    @Option(help: "The largest upload to /v1/audio/transcriptions, in bytes.")
+    var maxUploadBytes = ServerLimits().maxUploadBytes
+
+    @Option(help: "The longest session, in seconds of audio.")
+    var maxSessionSeconds = ServerLimits().maxSessionSeconds
+
+    @Option(help: "How long a stream whose connection was lost waits for its client to resume, in seconds.")
+    var resumeSeconds = ServerLimits().resumeSeconds
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-certificate and --tls-key go together")
+        }
+        for (name, value) in [("--max-sessions", maxSessions), ("--max-message-bytes", maxMessageBytes),
+            ("--max-upload-bytes", maxUploadBytes), ("--max-session-seconds", maxSessionSeconds)] where value < 1 {
+            throw ValidationError("\(name) \(value): expected 1 or more")
+        }
+        if resumeSeconds < 0 { throw ValidationError("--resume-seconds \(resumeSeconds): expected 0 or more") }
+    }
+
+    func run() async throws {
+        let language = common.messageLanguage
+        _ = common.bootstrapDiagnostics()
+        do {
+            var tokens = AccessTokens([ProcessInfo.processInfo.environment["DICTATIONKIT_SERVER_TOKEN"] ?? ""])
+            if let tokenFile {
+                let fromFile = try AccessTokens(contentsOfFile: tokenFile)
+                tokens = tokens.merged(with: fromFile)
+            }
+            let configuration = ServerConfiguration(
+                host: host, port: port, tokens: tokens,
+                tls: tlsCertificate.flatMap { certificate in
+                    tlsKey.map { ServerConfiguration.TLSFiles(certificatePath: certificate, privateKeyPath: $0) }
+                },
+                limits: ServerLimits(
+                    maxSessions: maxSessions, maxMessageBytes: maxMessageBytes, maxUploadBytes: maxUploadBytes,
+                    maxSessionSeconds: maxSessionSeconds, resumeSeconds: resumeSeconds),
+                defaultLocale: common.locale)
+            let server = DictationServer(configuration: configuration, recognizer: common.recognizer, logger: common.makeLogger())
+            let host = self.host
+            let scheme = tlsCertificate == nil ? "http" : "https"
+            try await server.run { port in
+                Terminal.write("dictate: listening on \(scheme)://\(host):\(port)\n", toStandardError: false)
+            }
+        } catch let error as DictationError {
+            Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
+            throw ExitCode(CLIExitCode.for(error))
+        }
+    }
+}
