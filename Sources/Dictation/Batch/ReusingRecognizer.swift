@@ -171,6 +171,8 @@ package final class ReusingRecognizer: SpeechRecognizer {
         func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
             try decoder.configure(settings)
         }
+
+        func takeNotices() -> [DictationError] { decoder.takeNotices() }
     }
 }
 

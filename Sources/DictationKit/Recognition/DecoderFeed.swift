@@ -123,6 +123,12 @@ final class DecoderFeed {
         }
     }
 
+    /// What a self-segmenting decoder got over since it was last asked (``SpeechDecoder/takeNotices()``).
+    func takeNotices() -> [DictationError] {
+        if case .stream(let decoder) = route { return decoder.takeNotices() }
+        return []
+    }
+
     /// Waits until every final of the utterances ended so far has been delivered.
     func drain() {
         if case .utterances(let finalPass, _, _) = route { finalPass.drain() }

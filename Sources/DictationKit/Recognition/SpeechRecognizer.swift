@@ -194,6 +194,13 @@ public protocol SpeechDecoder: AnyObject {
     ///   empty when everything is in force.
     /// - Throws: ``DictationError`` when the decoder can't go on (its model could not be reloaded).
     func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError]
+
+    /// Problems the decoder met and got over, or is getting over, which the session reports as
+    /// non-fatal errors while it goes on: a remote decoder that lost its server
+    /// (``DictationError/Code/networkUnavailable``) and keeps the audio for when it is back, say.
+    /// The session asks after each ``process(_:reportPartials:)`` and ``finish()``.
+    /// - Returns: The problems since the last call, oldest first; empty by default.
+    func takeNotices() -> [DictationError]
 }
 
 extension SpeechDecoder {
@@ -219,4 +226,8 @@ extension SpeechDecoder {
     /// `false`: a decoder may carry what it learnt from one utterance into the next unless it
     /// says otherwise.
     public var decodesUtterancesIndependently: Bool { false }
+
+    /// None: a decoder that fails says so by throwing.
+    /// - Returns: An empty list.
+    public func takeNotices() -> [DictationError] { [] }
 }

@@ -177,10 +177,17 @@ struct RunLoop {
             delivery.emit(.error(error.asNonFatal))
             feed.abandonUtterance()
         }
+        reportNotices()
+    }
+
+    /// Delivers what the decoder got over, as errors that don't end the session.
+    private func reportNotices() {
+        for notice in feed.takeNotices() { delivery.emit(.error(notice.asNonFatal)) }
     }
 
     /// Ends the open utterance and waits until its final, and every final before it, is delivered.
     private mutating func finishUtterance() throws(DictationError) {
+        defer { reportNotices() }
         deliver(try feed.finish())
         feed.drain()
         if let failure = feed.failure { throw failure }

@@ -37,10 +37,11 @@ public struct DictationServer: Sendable {
     ///   - configuration: Where and how to listen.
     ///   - recognizer: The recognizer whose decoders the sessions use; PocketSphinx with the best
     ///     installed model for each locale by default.
-    ///   - logger: Where the server logs; quiet unless the app bootstrapped a log handler.
+    ///   - logger: Where the server (and Hummingbird under it) logs; silent by default, since a
+    ///     library should not write to a terminal it doesn't own.
     public init(
         configuration: ServerConfiguration, recognizer: any SpeechRecognizer = PocketSphinxRecognizer(),
-        logger: Logger = Logger(label: "DictationServer")
+        logger: Logger = Logger(label: "DictationServer", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.configuration = configuration
         self.factory = ServerSessionFactory(recognizer: recognizer, logger: logger)

@@ -1,0 +1,57 @@
+import DictationKit
+import DictationStreamProtocol
+
+/// The decoder a session uses with a ``RemoteRecognizer``: it hands the session's audio to a
+/// ``RemoteStream`` and gives back what the server said. It never waits for the network while
+/// audio flows; ``finish()`` waits for the server's last final.
+final class RemoteDecoder: SpeechDecoder {
+    let locale: String
+    private let recognizer: RemoteRecognizer
+    private let partials: Bool
+    private var settings = RecognitionSettings()
+    private var stream: RemoteStream?
+
+    init(recognizer: RemoteRecognizer, locale: String, partials: Bool) {
+        self.recognizer = recognizer
+        self.locale = locale
+        self.partials = partials
+    }
+
+    deinit { stream?.close() }
+
+    var segmentation: UtteranceSegmentation { .recognizer }
+
+    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
+        self.settings = settings
+        return []
+    }
+
+    func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
+        let stream = currentStream()
+        stream.append(samples)
+        return try stream.takeUpdates()
+    }
+
+    func finish() throws(DictationError) -> [RecognitionUpdate] {
+        guard let stream else { return [] }
+        self.stream = nil
+        defer { stream.close() }
+        return try stream.finish()
+    }
+
+    func takeNotices() -> [DictationError] { stream?.takeNotices() ?? [] }
+
+    private func currentStream() -> RemoteStream {
+        if let stream { return stream }
+        let start = StreamStart(
+            locale: locale, format: StreamAudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .f32le),
+            options: StreamOptions(
+                partials: partials, formatting: false, alternatives: settings.alternativeCount,
+                vocabulary: settings.vocabulary, preprocessed: true))
+        let stream = RemoteStream(
+            url: recognizer.url, token: recognizer.token, tlsConfiguration: recognizer.tlsConfiguration, start: start,
+            maxOfflineSeconds: recognizer.maxOfflineSeconds, logger: recognizer.logger)
+        self.stream = stream
+        return stream
+    }
+}

@@ -1,0 +1,82 @@
+import DictationKit
+import Logging
+import NIOSSL
+
+/// A recognizer that decodes on a DictationKit server (`dictate serve`, `DictationServer`) over
+/// its streaming protocol: an app switches between local and remote decoding by the recognizer it
+/// gives its session.
+///
+/// ```swift
+/// let session = DictationSession(
+///     source: ALSACaptureSource(), preprocessing: StandardPreprocessing(),
+///     recognizer: RemoteRecognizer(url: "ws://dictation.example:2700/v1/stream", token: token))
+/// ```
+///
+/// The app's session preprocesses the audio as usual; the server cuts it into utterances and
+/// decodes it, and its partials and finals come back as this recognizer's. When the connection
+/// breaks, the session gets a non-fatal ``DictationError/Code/networkUnavailable`` error and goes
+/// on: the audio is kept, the recognizer reconnects and resumes the server's session (or starts a
+/// new one from the end of the last final when the server lost it), and the finals come when the
+/// server is back. Nothing is lost and nothing repeated, unless the server stays away longer than
+/// the audio it keeps (``maxOfflineSeconds``), which ends the session.
+public struct RemoteRecognizer: SpeechRecognizer {
+    /// The server's stream endpoint, `ws://` or `wss://` (`…/v1/stream`).
+    public let url: String
+    /// The bearer token the server asks for, if any.
+    public let token: String?
+    /// TLS settings for `wss://`, such as a private CA; the system's by default.
+    public let tlsConfiguration: TLSConfiguration?
+    /// The locales the server has models for, as this recognizer reports them.
+    public let locales: [String]
+    /// How much unconfirmed audio is kept for a server out of reach, in seconds.
+    public let maxOfflineSeconds: Int
+    let logger: Logger
+
+    /// Creates the recognizer; nothing connects until a session starts.
+    /// - Parameters:
+    ///   - url: The server's stream endpoint, e.g. `ws://127.0.0.1:2700/v1/stream`.
+    ///   - token: The bearer token, when the server asks for one.
+    ///   - tlsConfiguration: TLS settings for `wss://`; the system's trust roots by default.
+    ///   - locales: The locales the server recognizes, `en-US` by default.
+    ///   - maxOfflineSeconds: Unconfirmed audio kept while the server is out of reach, 10 minutes by default.
+    ///   - logger: Where the recognizer logs; quiet unless the app bootstrapped a log handler.
+    public init(
+        url: String, token: String? = nil, tlsConfiguration: TLSConfiguration? = nil, locales: [String] = ["en-US"],
+        maxOfflineSeconds: Int = 600, logger: Logger = Logger(label: "DictationRemote")
+    ) {
+        self.url = url
+        self.token = token
+        self.tlsConfiguration = tlsConfiguration
+        self.locales = locales
+        self.maxOfflineSeconds = maxOfflineSeconds
+        self.logger = logger
+    }
+
+    /// 16 kHz: the app's preprocessing hands over what the server's decoders take.
+    public var sampleRate: Int { 16_000 }
+
+    /// The locales given at creation.
+    /// - Returns: ``locales``.
+    public func supportedLocales() -> [String] { locales }
+
+    /// A decoder that streams to the server; the server cuts the utterances.
+    /// - Parameters:
+    ///   - locale: The locale to ask the server for.
+    ///   - segmentation: Ignored: the server's endpointer cuts the audio.
+    /// - Returns: A decoder with ``UtteranceSegmentation/recognizer`` segmentation.
+    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+        RemoteDecoder(recognizer: self, locale: locale, partials: true)
+    }
+
+    /// A decoder that streams to the server, asking for partials only when the session shows them.
+    /// - Parameters:
+    ///   - locale: The locale to ask the server for.
+    ///   - segmentation: Ignored: the server's endpointer cuts the audio.
+    ///   - reportsPartials: Whether the server should send partials.
+    /// - Returns: A decoder with ``UtteranceSegmentation/recognizer`` segmentation.
+    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
+        throws(DictationError) -> any SpeechDecoder
+    {
+        RemoteDecoder(recognizer: self, locale: locale, partials: reportsPartials)
+    }
+}

@@ -1,0 +1,58 @@
+"""Sends a recording to `dictate serve`'s /vosk endpoint with the Vosk project's own client.
+
+The client is `Transcriber` from PyPI's `vosk` package (0.3.45), unmodified: its
+`recognize_stream_server` speaks vosk-server's WebSocket protocol (a config message, then
+4000-byte binary chunks each awaiting one reply, then {"eof" : 1}) and `format_result` turns the
+replies into text and SRT the way `vosk-transcriber --server` does. If it works against
+DictationKit, programs written for vosk-server do.
+
+Usage: vosk_client.py SERVER_URL AUDIO
+  SERVER_URL is e.g. ws://127.0.0.1:PORT/vosk (with ?token=TOKEN when the server wants one).
+Prints one JSON object: {"results": the non-partial replies, "txt": ..., "srt": ...,
+"bytes_sent": ...}.
+"""
+
+import argparse
+import asyncio
+import json
+import sys
+
+try:
+    from vosk.transcriber.transcriber import Transcriber
+except ImportError as error:
+    # The Swift test shows standard error when this fails, so say how to fix it.
+    sys.exit(f"{error}: pip install openai vosk websockets")
+
+
+def make_transcriber(server_url, output_type):
+    # Transcriber.__init__ loads a local Vosk model (downloading one when none is given), which
+    # needs the network and is only used for recognizing locally. With a server the client
+    # touches nothing but `self.args`, so skip __init__ and set what recognize_stream_server
+    # (args.server) and format_result (args.output_type) read.
+    transcriber = Transcriber.__new__(Transcriber)
+    transcriber.args = argparse.Namespace(server=server_url, output_type=output_type, tasks=1)
+    return transcriber
+
+
+async def recognize(server_url, audio_path):
+    # The 16 kHz mono s16le stream the transcriber's own ffmpeg helper would make, from sox
+    # (which the project's tests already need) instead of ffmpeg.
+    sox = await asyncio.create_subprocess_exec(
+        "sox", audio_path, "-t", "raw", "-r", "16000", "-c", "1", "-b", "16", "-e", "signed", "-",
+        stdout=asyncio.subprocess.PIPE)
+    client = make_transcriber(server_url, "txt")
+    # A server that stops answering would leave the client awaiting a reply forever.
+    results, bytes_sent = await asyncio.wait_for(client.recognize_stream_server(sox), timeout=120)
+    await sox.wait()
+    return {
+        "results": results,
+        "txt": client.format_result(results),
+        "srt": make_transcriber(server_url, "srt").format_result(results),
+        "bytes_sent": bytes_sent,
+    }
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    print(json.dumps(asyncio.run(recognize(sys.argv[1], sys.argv[2]))))

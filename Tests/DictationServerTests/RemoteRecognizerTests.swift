@@ -1,0 +1,79 @@
+import Dictation
+import DictationRemote
+import DictationServer
+import DictationTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// `RemoteRecognizer` in a real session against a real server in this process: the same
+/// session, one line apart, decoding locally or remotely; and its offline queue across a server
+/// that goes away and comes back.
+@Suite("Remote recognizer")
+struct RemoteRecognizerTests {
+    /// A session of the standard stack with the given recognizer on pushed audio.
+    private static func transcribe(
+        _ samples: [Int16], recognizer: any SpeechRecognizer, whileFeeding: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws -> [DictationEvent] {
+        let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16), capacitySeconds: 120)
+        let session = DictationSession(source: source, preprocessing: StandardPreprocessing(), recognizer: recognizer)
+        let events = try await session.start(DictationOptions(locale: "en-US", reports: []))
+        let collected = Task {
+            var all: [DictationEvent] = []
+            for await event in events { all.append(event) }
+            return all
+        }
+        // Half a second at a time, about twice real time: a live stream, quicker.
+        for (index, start) in stride(from: 0, to: samples.count, by: 8_000).enumerated() {
+            source.append(Array(samples[start..<min(start + 8_000, samples.count)]))
+            await whileFeeding(index)
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        source.finish()
+        return await collected.value
+    }
+
+    private static func text(_ events: [DictationEvent]) -> String {
+        events.compactMap { if case .final(let final) = $0 { final.text } else { nil } }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    @Test("remote decoding gives what local decoding gives")
+    func remoteLikeLocal() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let (samples, transcript) = try SpeechAudio.twoSentences()
+        let remote = try await Self.transcribe(samples, recognizer: RemoteRecognizer(url: server.streamURL))
+        let local = try await Self.transcribe(samples, recognizer: PocketSphinxRecognizer())
+        let remoteRate = WordErrorRate(reference: transcript, hypothesis: Self.text(remote))
+        let localRate = WordErrorRate(reference: transcript, hypothesis: Self.text(local))
+        #expect(remoteRate.rate <= 0.35, "\(remoteRate): \(Self.text(remote))")
+        #expect(remoteRate.rate <= localRate.rate + 0.1, "remote \(remoteRate), local \(localRate)")
+        #expect(!remote.contains { if case .error = $0 { true } else { false } }, "\(remote)")
+    }
+
+    @Test("while the server is away the audio waits, and its finals come once the server is back")
+    func offlineQueue() async throws {
+        let server = try await TestServer.start()
+        let port = server.port
+        let (samples, transcript) = try SpeechAudio.twoSentences()
+        let restarted = Mutex<TestServer?>(nil)
+        let events = try await Self.transcribe(samples, recognizer: RemoteRecognizer(url: server.streamURL)) { [server] segment in
+            // After 4 s of audio the server goes away (its sessions with it); 3 s later it is back.
+            if segment == 8 { await server.stop() }
+            if segment == 14 {
+                let again = try? await TestServer.start(ServerConfiguration(port: port))
+                restarted.withLock { $0 = again }
+            }
+        }
+        let again = try #require(restarted.withLock { $0 }, "the server did not start again on port \(port)")
+        defer { Task { await again.stop() } }
+
+        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
+        #expect(errors.map(\.code) == [.networkUnavailable], "one notice that the server is away: \(errors)")
+        #expect(errors.allSatisfy { !$0.isFatal })
+        let rate = WordErrorRate(reference: transcript, hypothesis: Self.text(events))
+        #expect(rate.rate <= 0.35, "\(rate): \(Self.text(events))")
+        let words = Self.text(events).split(separator: " ")
+        #expect(words.count <= transcript.split(separator: " ").count + 3, "no words repeated: \(Self.text(events))")
+    }
+}
