@@ -186,7 +186,8 @@ let package = Package(
             dependencies: [
                 "DictationServer", "DictationRemote", "DictationStreamProtocol", "Dictation", "DictationTesting",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-            ]
+            ],
+            exclude: ["Clients"]
         ),
         .testTarget(
             name: "DictateCLITests",

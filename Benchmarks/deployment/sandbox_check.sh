@@ -154,8 +154,8 @@ echo "  $(tr '\0' '\n' </proc/$PID/environ | grep DICTATIONKIT_MODEL_PATH), pack
 AUTH=(-H "Authorization: Bearer $TOKEN")
 curl -sf "${AUTH[@]}" http://127.0.0.1:2700/health | grep -q ok
 result $? "GET /health with the credential's token"
-[[ $(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:2700/health) == 401 ]]
-result $? "GET /health without a token: 401"
+[[ $(curl -s -o /dev/null -w '%{http_code}' -F file=@"$WAV" http://127.0.0.1:2700/v1/audio/transcriptions) == 401 ]]
+result $? "an upload without a token: 401"
 REPLY=$(curl -s "${AUTH[@]}" -F file=@"$WAV" http://127.0.0.1:2700/v1/audio/transcriptions)
 echo "  $REPLY"
 grep -q "leisure to consider" <<<"$REPLY"  # either English model hears these words

@@ -3,7 +3,7 @@
 
     ws_check.py vosk   URL PCM            # vosk protocol: config, PCM in chunks, eof; prints the text
     ws_check.py hold   URL SECONDS        # /v1/stream: start a session and keep its connection open
-    ws_check.py resume URL PCM [--drop-after N] [--cafile CRT]
+    ws_check.py resume URL PCM [--drop-after N] [--cafile CRT] [--session-in-resume-url]
                                           # /v1/stream: start, N segments, drop the connection,
                                           # resume on a NEW connection to the same URL, send the
                                           # rest, end; prints "resumed" and the finals' text
@@ -88,7 +88,10 @@ async def resume(args, pcm):
         # Drop the connection without `end`, as a client whose network went away would (the
         # close handshake only makes the test quick; the server treats any lost connection alike).
     last_event = max([e["eventId"] for e in events if "eventId" in e], default=-1)
-    async with connect(args.url, args) as ws:
+    resume_url = args.url
+    if args.session_in_resume_url:  # the session token on the resume's URL only (no key on start)
+        resume_url += ("&" if "?" in resume_url else "?") + "session=" + token
+    async with connect(resume_url, args) as ws:
         await ws.send(json.dumps({"type": "resume", "session": token, "lastEventId": last_event}))
         answer = json.loads(await ws.recv())
         if answer.get("type") != "resumed":
@@ -123,6 +126,8 @@ def main():
     parser.add_argument("url")
     parser.add_argument("pcm", help="the raw PCM file (for hold: seconds to hold the connection)")
     parser.add_argument("--drop-after", type=int, default=3, help="segments sent before the connection is dropped")
+    parser.add_argument("--session-in-resume-url", action="store_true",
+                        help="resume at URL?session=TOKEN (and start at URL): the scheme nginx_check.sh shows to fail")
     parser.add_argument("--token", help="a bearer token, sent in the Authorization header")
     parser.add_argument("--cafile", help="the CA (or self-signed certificate) for wss://")
     args = parser.parse_args()

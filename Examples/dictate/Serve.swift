@@ -11,8 +11,9 @@ struct Serve: AsyncParsableCommand {
             Endpoints: /v1/stream (DictationKit's streaming protocol with resume, docs/server-protocol.md), \
             /vosk (vosk-server's protocol), POST /v1/audio/transcriptions (OpenAI's), GET /health. Listens on \
             127.0.0.1 unless --host says otherwise; beyond loopback it needs bearer tokens (--token-file, or \
-            the environment variable DICTATIONKIT_SERVER_TOKEN). Prints "listening on HOST:PORT" once it \
-            listens; SIGINT or SIGTERM stop it. It writes no audio to disk. See docs/deployment.md.
+            the environment variable DICTATIONKIT_SERVER_TOKEN). Prints "dictate: listening on http://HOST:PORT" once it \
+            listens; SIGINT or SIGTERM stop it. It writes no audio to disk unless --recording-directory is given. See \
+            docs/deployment.md.
             """
     )
 
@@ -46,6 +47,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How long a stream whose connection was lost waits for its client to resume, in seconds.")
     var resumeSeconds = ServerLimits().resumeSeconds
 
+    @Option(
+        help: ArgumentHelp(
+            "Record every session's audio here, as WAV files only this user can read (off by default: no audio is written).",
+            valueName: "dir"))
+    var recordingDirectory: String?
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
@@ -76,7 +83,7 @@ struct Serve: AsyncParsableCommand {
                 limits: ServerLimits(
                     maxSessions: maxSessions, maxMessageBytes: maxMessageBytes, maxUploadBytes: maxUploadBytes,
                     maxSessionSeconds: maxSessionSeconds, resumeSeconds: resumeSeconds),
-                defaultLocale: common.locale)
+                defaultLocale: common.locale, recordingDirectory: recordingDirectory)
             let server = DictationServer(configuration: configuration, recognizer: common.recognizer, logger: common.makeLogger())
             let host = self.host
             let scheme = tlsCertificate == nil ? "http" : "https"

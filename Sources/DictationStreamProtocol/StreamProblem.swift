@@ -56,8 +56,8 @@ public enum StreamProblem: Sendable, Hashable {
                 norwegianBokmal: "Segment \(got) henger ikke sammen med det forrige: jeg ventet segment \(expected), som begynner der det forrige sluttet.")
         case .tooManySessions(let limit):
             return limitError(
-                english: "I already have \(limit) sessions, as many as I am allowed. Try again when one has ended, or use another server.",
-                norwegianBokmal: "Jeg har allerede \(limit) økter, så mange som jeg får ha. Prøv igjen når en er ferdig, eller bruk en annen server.")
+                english: "I already run as many sessions as I am allowed (\(limit)). Try again when one has ended, or use another server.",
+                norwegianBokmal: "Jeg kjører allerede så mange økter som jeg får (\(limit)). Prøv igjen når en er ferdig, eller bruk en annen server.")
         case .messageTooLarge(let bytes, let limit):
             return limitError(
                 english: "A message of \(bytes) bytes is larger than the \(limit) bytes I take. Send audio in frames of 20-60 ms.",

@@ -196,11 +196,12 @@ struct StreamProtocolTests {
     func bearerTokens() async throws {
         let server = try await TestServer.start(ServerConfiguration(port: 0, tokens: AccessTokens(["s3cret-token"])))
         defer { Task { await server.stop() } }
-        await #expect(throws: (any Error).self) {
-            _ = try await StreamTestClient.connect(server.streamURL) { conversation in try await conversation.next() }
-        }
-        await #expect(throws: (any Error).self) {
-            _ = try await StreamTestClient.connect(server.streamURL, token: "s3cret-tokem") { conversation in try await conversation.next() }
+        for token in [nil, "s3cret-tokem"] {
+            let (refused, closeCode) = try await StreamTestClient.connect(server.streamURL, token: token) { conversation in
+                try await conversation.rest()
+            }
+            #expect(refused.failures.map(\.code) == [.unauthorized])
+            #expect(closeCode == 1008)
         }
         let (reply, _) = try await StreamTestClient.connect(server.streamURL, token: "s3cret-token") { conversation in
             try await conversation.send(.start(StreamStart()))

@@ -18,6 +18,11 @@ struct TranscriptionEndpoint: Sendable {
 
     func respond(to request: Request, context: some RequestContext) async -> Response {
         do {
+            // First come, first served: the slot is taken before the upload is read, so a large
+            // upload that started first is not overtaken by a small one, and a refused upload
+            // is not read at all.
+            guard slots.take() else { throw OpenAIError(StreamProblem.tooManySessions(slots.limit).error) }
+            defer { slots.release() }
             let body: ByteBuffer
             do {
                 body = try await request.body.collect(upTo: limits.maxUploadBytes)
@@ -28,12 +33,13 @@ struct TranscriptionEndpoint: Sendable {
                     type: "invalid_request_error", parameter: "file", code: DictationError.Code.limitExceeded.rawValue)
             }
             let upload = try TranscriptionUpload(body: body, contentType: request.headers[.contentType])
-            guard slots.take() else { throw OpenAIError(StreamProblem.tooManySessions(slots.limit).error) }
-            defer { slots.release() }
             return try await transcribe(upload)
         } catch let error as OpenAIError {
             logger.debug("transcription refused", metadata: ["code": "\(error.code)"])
-            return Self.response(status: error.status, contentType: "application/json", body: error.body)
+            var response = Self.response(status: error.status, contentType: "application/json", body: error.body)
+            // A session ends in seconds: ask the client to come back soon rather than at once.
+            if error.status == .tooManyRequests { response.headers[.retryAfter] = "1" }
+            return response
         } catch {
             let failure = OpenAIError(DictationError(code: .internal, message: "\(error)"))
             return Self.response(status: failure.status, contentType: "application/json", body: failure.body)

@@ -5,17 +5,26 @@ import Hummingbird
 /// Refuses requests without one of the server's bearer tokens, with 401 and the coded
 /// `unauthorized` error in OpenAI's error shape. The token comes in `Authorization: Bearer TOKEN`
 /// or, for WebSocket clients that can't set headers, as `?token=TOKEN`.
+///
+/// WebSocket paths check ``admits(_:tokens:)`` once upgraded instead, and close with the coded
+/// error: Hummingbird answers every refused upgrade with an empty 400, which would tell the
+/// client nothing.
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let tokens: AccessTokens
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard tokens.isEmpty || tokens.accepts(Self.token(in: request) ?? "") else {
+        guard Self.admits(request, tokens: tokens) else {
             let error = OpenAIError(StreamProblem.unauthorized.error)
             var response = TranscriptionEndpoint.response(status: .unauthorized, contentType: "application/json", body: error.body)
             response.headers[.wwwAuthenticate] = "Bearer"
             return response
         }
         return try await next(request, context)
+    }
+
+    /// Whether the request carries one of the tokens, or none is asked for.
+    static func admits(_ request: Request, tokens: AccessTokens) -> Bool {
+        tokens.isEmpty || tokens.accepts(token(in: request) ?? "")
     }
 
     private static func token(in request: Request) -> String? {

@@ -25,7 +25,7 @@ import NIOSSL
 /// try await server.run()
 /// ```
 ///
-/// The server writes no audio to disk.
+/// The server writes no audio to disk unless ``ServerConfiguration/recordingDirectory`` is set.
 public struct DictationServer: Sendable {
     /// Where and how it listens.
     public let configuration: ServerConfiguration
@@ -44,7 +44,8 @@ public struct DictationServer: Sendable {
         logger: Logger = Logger(label: "DictationServer", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.configuration = configuration
-        self.factory = ServerSessionFactory(recognizer: recognizer, logger: logger)
+        self.factory = ServerSessionFactory(
+            recognizer: recognizer, recordingDirectory: configuration.recordingDirectory, logger: logger)
         self.logger = logger
     }
 
@@ -65,18 +66,31 @@ public struct DictationServer: Sendable {
             slots: slots, factory: factory, limits: limits, defaultLocale: configuration.defaultLocale, logger: logger)
 
         let router = Router()
-        router.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
-        router.post("/v1/audio/transcriptions") { request, context in
+        // A load balancer's health check needs no token.
+        router.get("/health") { _, _ in "ok\n" }
+        let protected = router.group().add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
+        protected.post("/v1/audio/transcriptions") { request, context in
             await transcription.respond(to: request, context: context)
         }
-        router.get("/health") { _, _ in "ok\n" }
+        // A plain request to a WebSocket path: 401 without a token, else 426.
+        for path in ["/v1/stream", "/vosk"] {
+            protected.get(RouterPath(path)) { _, _ in
+                Response(status: .upgradeRequired, headers: [.upgrade: "websocket"])
+            }
+        }
 
+        let tokens = configuration.tokens
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        webSocketRouter.add(middleware: BearerTokenMiddleware(tokens: configuration.tokens))
-        webSocketRouter.ws("/v1/stream") { inbound, outbound, _ in
+        webSocketRouter.ws("/v1/stream") { inbound, outbound, context in
+            guard BearerTokenMiddleware<BasicWebSocketRequestContext>.admits(context.request, tokens: tokens) else {
+                return try await Self.refuse(outbound, json: StreamServerMessage.failure(StreamProblem.unauthorized.error).jsonText)
+            }
             await stream.run(inbound: inbound, outbound: outbound)
         }
-        webSocketRouter.ws("/vosk") { inbound, outbound, _ in
+        webSocketRouter.ws("/vosk") { inbound, outbound, context in
+            guard BearerTokenMiddleware<BasicWebSocketRequestContext>.admits(context.request, tokens: tokens) else {
+                return try await Self.refuse(outbound, json: nil)
+            }
             await vosk.run(inbound: inbound, outbound: outbound)
         }
 
@@ -94,6 +108,13 @@ public struct DictationServer: Sendable {
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         try await app.runService()
+    }
+
+    /// Closes an upgraded connection that has no valid token: the coded error (on the stream
+    /// protocol), then close 1008 with `unauthorized` as the reason.
+    private static func refuse(_ outbound: WebSocketOutboundWriter, json: String?) async throws {
+        if let json { try await outbound.write(.text(json)) }
+        try await outbound.close(.policyViolation, reason: DictationError.Code.unauthorized.rawValue)
     }
 
     private static func tlsConfiguration(_ files: ServerConfiguration.TLSFiles) throws(DictationError) -> TLSConfiguration {

@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     public var limits: ServerLimits
     /// The locale of vosk connections, and of uploads that name no language.
     public var defaultLocale: String
+    /// A folder to record every session's audio in, as 0600 WAV files in a 0700 folder; `nil`,
+    /// the default, writes no audio to disk. The clients are not told the files' paths.
+    public var recordingDirectory: String?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -42,9 +45,10 @@ public struct ServerConfiguration: Sendable {
     ///   - tls: Certificate and key for TLS, none by default.
     ///   - limits: What each client may use.
     ///   - defaultLocale: The locale when a client names none, `en-US` by default.
+    ///   - recordingDirectory: Where to record sessions' audio; `nil`, the default, records nothing.
     public init(
         host: String = "127.0.0.1", port: Int = 2700, tokens: AccessTokens = AccessTokens([]), tls: TLSFiles? = nil,
-        limits: ServerLimits = ServerLimits(), defaultLocale: String = "en-US"
+        limits: ServerLimits = ServerLimits(), defaultLocale: String = "en-US", recordingDirectory: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -52,6 +56,7 @@ public struct ServerConfiguration: Sendable {
         self.tls = tls
         self.limits = limits
         self.defaultLocale = defaultLocale
+        self.recordingDirectory = recordingDirectory
     }
 
     /// Whether ``host`` only reaches this machine.

@@ -24,10 +24,13 @@ struct ServerSessionFactory: Sendable {
     }
 
     let recognizer: ReusingRecognizer
+    /// Where sessions' audio is recorded (0600 WAV files), when the operator turned recordings on.
+    let recordingDirectory: String?
     let logger: Logger
 
-    init(recognizer: any SpeechRecognizer, logger: Logger) {
+    init(recognizer: any SpeechRecognizer, recordingDirectory: String?, logger: Logger) {
         self.recognizer = ReusingRecognizer(base: recognizer)
+        self.recordingDirectory = recordingDirectory
         self.logger = logger
     }
 
@@ -35,6 +38,8 @@ struct ServerSessionFactory: Sendable {
     func makeSession(source: any AudioSource, request: Request) -> (DictationSession, DictationOptions) {
         let preprocessing = StandardPreprocessing(options: request.preprocessed ? .none : StandardPreprocessing.Options())
         let stages: [any DictationEventStage] = request.formatting ? [FormattingStage()] : []
+        // Audio reaches the disk only through a RecordingSource, and only when the operator asked.
+        let source = recordingDirectory.map { RecordingSource(wrapping: source, directory: $0, logger: logger) } ?? source
         let session = DictationSession(
             source: source, preprocessing: preprocessing, recognizer: recognizer, eventStages: stages, logger: logger)
         var reports: DictationOptions.Reports = []

@@ -173,6 +173,8 @@ final class StreamSession: Sendable {
     // MARK: - Events
 
     private func publish(_ event: DictationEvent) {
+        // A recording's path is the server's business, not the client's.
+        if case .recordingStarted = event { return }
         state.withLock { state in
             let id = state.nextEventId
             state.nextEventId += 1

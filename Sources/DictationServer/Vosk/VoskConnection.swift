@@ -23,6 +23,9 @@ struct VoskConnection: Sendable {
     let locale: String
     let logger: Logger
 
+    /// How much audio may wait for the session.
+    private static let queueSeconds = 30
+
     private struct Config {
         var sampleRate = 16_000
         var words = true
@@ -100,7 +103,7 @@ struct VoskConnection: Sendable {
                         running = try await start(config)
                     }
                     guard let running else { return }
-                    try await feed(buffer, to: running.source)
+                    try await feed(buffer, to: running.source, capacity: Self.queueSeconds * config.sampleRate)
                     let reply = running.heard.withLock { heard -> String in
                         guard heard.finals.isEmpty else {
                             defer { heard.finals.removeAll() }
@@ -124,7 +127,8 @@ struct VoskConnection: Sendable {
 
     private func start(_ config: Config) async throws -> Running {
         let source = PushAudioSource(
-            format: AudioFormat(sampleRate: config.sampleRate, channelCount: 1, encoding: .int16), capacitySeconds: 30)
+            format: AudioFormat(sampleRate: config.sampleRate, channelCount: 1, encoding: .int16),
+            capacitySeconds: Double(Self.queueSeconds))
         let request = ServerSessionFactory.Request(
             locale: locale, partials: true, formatting: false, vocabulary: config.vocabulary,
             maxDuration: Double(limits.maxSessionSeconds))
@@ -149,13 +153,19 @@ struct VoskConnection: Sendable {
         return Running(source: source, session: session, heard: heard, done: done)
     }
 
-    /// Appends 16-bit samples, waiting while the session is behind.
-    private func feed(_ buffer: ByteBuffer, to source: PushAudioSource) async throws {
+    /// Appends 16-bit samples, waiting while the session is behind, then waits (a second at
+    /// most) until the session has taken them: vosk-server decodes a message before it replies,
+    /// and its clients expect the reply to say what that audio held.
+    private func feed(_ buffer: ByteBuffer, to source: PushAudioSource, capacity: Int) async throws {
         let samples = PCMFrame.samples(of: buffer, encoding: .s16le)
         while source.freeFrameCount < samples.count {
             try await Task.sleep(for: .milliseconds(20))
         }
         source.append(samples)
+        let deadline = ContinuousClock.now + .seconds(1)
+        while source.freeFrameCount < capacity, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     /// `true` for `{"eof" : 1}`, `nil` for text that is not an eof message.
