@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
-// A libFuzzer target for DictationCapture's audio reader, apart from the main package because
-// libFuzzer brings its own `main`. See README.md.
+// libFuzzer targets for DictationCapture's audio reader and the server's streaming protocol
+// messages, apart from the main package because libFuzzer brings its own `main`. See README.md.
 import PackageDescription
 
 let package = Package(
@@ -11,7 +11,11 @@ let package = Package(
         .executableTarget(
             name: "AudioReaderFuzzer",
             dependencies: [.product(name: "DictationCapture", package: "DictationKit")]
-        )
+        ),
+        .executableTarget(
+            name: "StreamMessageFuzzer",
+            dependencies: [.product(name: "DictationStreamProtocol", package: "DictationKit")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@ export PATH="$PATH:/opt/swift/usr/bin"
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(DictationKit DictationCapture DictationPreprocessing DictationPocketSphinx DictationHistory DictationTesting DictationFormatting DictationDesktop Dictation)
+    targets=(DictationKit DictationCapture DictationPreprocessing DictationPocketSphinx DictationHistory DictationTesting DictationFormatting DictationDesktop Dictation DictationStreamProtocol DictationServer DictationRemote)
 fi
 
 failed=()

@@ -235,7 +235,9 @@ final class RemoteStream: Sendable {
             let final = transcript.shifted(by: shift)
             state.updates.append(.final(final))
             // Audio up to the end of a final is decoded for good: no new session needs it.
-            let covered = min(max(Int(final.endTime * 16_000) - state.retainedStart, 0), state.retained.count)
+            // The time comes from the server: clamped before it becomes a sample index.
+            let endSample = final.endTime.isFinite ? Int(min(max(final.endTime, 0), 1e9) * 16_000) : 0
+            let covered = min(max(endSample - state.retainedStart, 0), state.retained.count)
             let sent = max(state.sentUpTo - state.retainedStart, 0)
             let dropped = min(covered, sent)
             state.retained.removeFirst(dropped)

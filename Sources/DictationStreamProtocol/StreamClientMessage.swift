@@ -136,6 +136,10 @@ public struct StreamSegment: Sendable, Hashable, Codable {
         self.lastEventId = lastEventId
     }
 
-    /// Sample frames the segment holds.
-    public var sampleCount: Int { endSampleIndex - startSampleIndex }
+    /// Sample frames the segment holds; 0 for indices out of order or too far apart to count
+    /// (they come from the client, and must not overflow).
+    public var sampleCount: Int {
+        let (count, overflow) = endSampleIndex.subtractingReportingOverflow(startSampleIndex)
+        return overflow || startSampleIndex < 0 ? 0 : max(count, 0)
+    }
 }

@@ -183,8 +183,9 @@ struct VoskConnection: Sendable {
         else { return nil }
         var config = current
         if let rate = fields["sample_rate"] as? Double {
-            guard StreamAudioFormat.sampleRates.contains(Int(rate)) else { return nil }
-            config.sampleRate = Int(rate)
+            // `Int(exactly:)`: a rate of 1e300 must be refused, not trap in the conversion.
+            guard let whole = Int(exactly: rate.rounded()), StreamAudioFormat.sampleRates.contains(whole) else { return nil }
+            config.sampleRate = whole
         }
         if let words = fields["words"] {
             config.words = (words as? Bool) ?? ((words as? Int).map { $0 != 0 } ?? true)
