@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# The memory of `dictate serve`: its resident set idle, and at its peak with 1, 2 and 4
-# uploads to POST /v1/audio/transcriptions at once (each upload is one session with decoders of
-# its own). Run it once with the default model and once with `--model DIR` to compare:
+# The memory of `dictate serve`: its resident set idle, then with 1, 2 and 4 sessions at once,
+# for uploads (POST /v1/audio/transcriptions: one decoder each) and for streams (/v1/stream with
+# partials: a partial decoder too), each kind on a fresh server.
 #
-#   Benchmarks/deployment/measure_rss.sh [DICTATE] [-- extra serve options, e.g. --model /usr/share/pocketsphinx/model/en-us]
+#   Benchmarks/deployment/measure_rss.sh [DICTATE] [-- extra serve options]
+#   Benchmarks/deployment/measure_rss.sh .build/release/dictate -- --model /usr/share/pocketsphinx/model/en-us
 #
-# Needs sox, curl and the PocketSphinx test recordings (Debian's pocketsphinx-en-us package ships
-# them under /usr/share/pocketsphinx/test/data/librivox). Only talks to 127.0.0.1; stops by itself.
+# Needs sox, curl, Python 3 with `websockets`, and the PocketSphinx test recordings (Debian's
+# pocketsphinx-testdata). Only talks to 127.0.0.1; stops by itself.
 set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
 DICTATE=${1:-.build/release/dictate}
 shift || true
 [[ "${1:-}" == "--" ]] && shift
+PYTHON=
+for candidate in python3 /usr/bin/python3; do
+    if "$candidate" -c 'import websockets' 2>/dev/null; then PYTHON=$candidate; break; fi
+done
+[[ -n "$PYTHON" ]] || { echo "no python3 with websockets"; exit 2; }
 WORK=$(mktemp -d)
 SERVER_PID=
 cleanup() { [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"; }
@@ -19,28 +26,42 @@ trap cleanup EXIT
 DATA=/usr/share/pocketsphinx/test/data/librivox
 sox "$DATA"/*.wav "$WORK/long.wav"   # about 25 s of speech
 
-"$DICTATE" serve --port 0 --max-sessions 8 "$@" >"$WORK/out" 2>"$WORK/err" &
-SERVER_PID=$!
-for _ in $(seq 100); do grep -q listening "$WORK/out" 2>/dev/null && break; sleep 0.1; done
-PORT=$(grep -o '[0-9]*$' "$WORK/out")
-URL=http://127.0.0.1:$PORT
+start_server() {
+    "$DICTATE" serve --port 0 --max-sessions 8 "$@" >"$WORK/out" 2>"$WORK/err" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do grep -q listening "$WORK/out" 2>/dev/null && break; sleep 0.1; done
+    URL=http://127.0.0.1:$(grep -o '[0-9]*$' "$WORK/out")
+    sleep 1
+}
+stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=; }
+rss() { awk '/VmRSS/ {print int($2/1024)}' /proc/"$SERVER_PID"/status; }
 
-rss() { awk '/VmRSS/ {print int($2/1024)}' /proc/$SERVER_PID/status; }
-peak() { awk '/VmHWM/ {print int($2/1024)}' /proc/$SERVER_PID/status; }
-threads() { awk '/Threads/ {print $2}' /proc/$SERVER_PID/status; }
-
-sleep 1
-echo "idle:                 RSS $(rss) MB, threads $(threads)"
+start_server "$@"
+idle=$(rss)
+echo "idle: $idle MB"
 for n in 1 2 4; do
-    start=$(date +%s.%N)
-    for i in $(seq "$n"); do
-        curl -sf -o "$WORK/reply.$i" -F file=@"$WORK/long.wav" "$URL/v1/audio/transcriptions" &
+    pids=()
+    for _ in $(seq "$n"); do
+        curl -sf -o /dev/null -F file=@"$WORK/long.wav" "$URL/v1/audio/transcriptions" & pids+=($!)
     done
     top=0
-    while [[ $(jobs -rp | grep -cv "^$SERVER_PID$") -gt 0 ]]; do
-        now=$(rss); (( now > top )) && top=$now
-        sleep 0.1
-    done
-    elapsed=$(echo "$(date +%s.%N) - $start" | bc)
-    printf '%d upload(s) at once:  RSS peak %s MB (VmHWM %s MB), after: %s MB, %.1f s wall\n' "$n" "$top" "$(peak)" "$(rss)" "$elapsed"
+    while kill -0 "${pids[@]}" 2>/dev/null; do now=$(rss); (( now > top )) && top=$now; sleep 0.1; done
+    wait "${pids[@]}"
+    echo "$n upload(s) at once: peak $top MB, $(( (top - idle) / n )) MB a session above idle"
 done
+stop_server
+
+start_server "$@"
+idle=$(rss)
+for n in 1 2 4; do
+    pids=()
+    for _ in $(seq "$n"); do
+        "$PYTHON" "$HERE/ws_check.py" hold "${URL/http/ws}/v1/stream" 3 >/dev/null & pids+=($!)
+    done
+    sleep 2
+    now=$(rss)
+    wait "${pids[@]}"
+    echo "$n stream(s) at once: $now MB, $(( (now - idle) / n )) MB a session above idle"
+    sleep 0.5
+done
+echo "after the streams: $(rss) MB (decoders are kept for the next sessions)"

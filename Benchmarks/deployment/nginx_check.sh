@@ -54,7 +54,7 @@ for port in "${BACKENDS[@]}"; do
     PID_OF_PORT[$port]=$!
 done
 for port in "${BACKENDS[@]}"; do
-    for _ in $(seq 100); do grep -q listening "$PREFIX/logs/backend-$port.out" && break; sleep 0.1; done
+    for _ in $(seq 100); do grep -qs listening "$PREFIX/logs/backend-$port.out" && break; sleep 0.1; done
     echo "backend pid ${PID_OF_PORT[$port]}: $(cat "$PREFIX/logs/backend-$port.out")"
 done
 

@@ -142,7 +142,7 @@ unshare -m --propagation private bash -c '
 ' sandbox "$DICTATE" "$WORK" "$SYSTEM_PYTHON" "$CREDENTIALS" "$MODEL_PATH" "${DICTATIONKIT_MODEL_DIR:-}" "$EXEC" \
     >"$WORK/server.out" 2>&1 &
 SERVER=$!
-for _ in $(seq 100); do grep -q listening "$WORK/server.out" && break; kill -0 $SERVER 2>/dev/null || break; sleep 0.1; done
+for _ in $(seq 100); do grep -qs listening "$WORK/server.out" && break; kill -0 $SERVER 2>/dev/null || break; sleep 0.1; done
 echo "  server: $(head -c 300 "$WORK/server.out")"
 grep -q listening "$WORK/server.out"
 result $? "the server starts in the sandbox"

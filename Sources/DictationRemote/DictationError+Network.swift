@@ -4,7 +4,7 @@ extension DictationError {
     /// The server can't be reached (or the connection to it broke): the audio is kept and sent
     /// when it is back, and its finals come then. Not fatal.
     /// - Parameter server: The server's URL.
-    /// - Returns: A non-fatal ``DictationError/Code/networkUnavailable`` error.
+    /// - Returns: A non-fatal `DictationError/Code/networkUnavailable` error.
     static func serverUnreachable(_ server: String) -> DictationError {
         DictationError(
             code: .networkUnavailable,
@@ -20,7 +20,7 @@ extension DictationError {
     /// - Parameters:
     ///   - server: The server's URL.
     ///   - seconds: How much audio was kept.
-    /// - Returns: A fatal ``DictationError/Code/networkUnavailable`` error.
+    /// - Returns: A fatal `DictationError/Code/networkUnavailable` error.
     static func serverGone(_ server: String, keptSeconds seconds: Int) -> DictationError {
         DictationError(
             code: .networkUnavailable,

@@ -14,7 +14,7 @@ import NIOSSL
 ///
 /// The app's session preprocesses the audio as usual; the server cuts it into utterances and
 /// decodes it, and its partials and finals come back as this recognizer's. When the connection
-/// breaks, the session gets a non-fatal ``DictationError/Code/networkUnavailable`` error and goes
+/// breaks, the session gets a non-fatal `DictationError/Code/networkUnavailable` error and goes
 /// on: the audio is kept, the recognizer reconnects and resumes the server's session (or starts a
 /// new one from the end of the last final when the server lost it), and the finals come when the
 /// server is back. Nothing is lost and nothing repeated, unless the server stays away longer than
@@ -63,7 +63,7 @@ public struct RemoteRecognizer: SpeechRecognizer {
     /// - Parameters:
     ///   - locale: The locale to ask the server for.
     ///   - segmentation: Ignored: the server's endpointer cuts the audio.
-    /// - Returns: A decoder with ``UtteranceSegmentation/recognizer`` segmentation.
+    /// - Returns: A decoder with `UtteranceSegmentation/recognizer` segmentation.
     public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
         RemoteDecoder(recognizer: self, locale: locale, partials: true)
     }
@@ -73,7 +73,7 @@ public struct RemoteRecognizer: SpeechRecognizer {
     ///   - locale: The locale to ask the server for.
     ///   - segmentation: Ignored: the server's endpointer cuts the audio.
     ///   - reportsPartials: Whether the server should send partials.
-    /// - Returns: A decoder with ``UtteranceSegmentation/recognizer`` segmentation.
+    /// - Returns: A decoder with `UtteranceSegmentation/recognizer` segmentation.
     public func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
         throws(DictationError) -> any SpeechDecoder
     {

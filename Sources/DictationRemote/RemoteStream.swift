@@ -106,7 +106,7 @@ final class RemoteStream: Sendable {
     /// Sends the rest and `end`, and waits until the server's session has ended, for at most as
     /// long as audio is kept for a server out of reach.
     /// - Returns: The rest of what the server said.
-    /// - Throws: The failure that ended the stream, or ``DictationError/Code/networkUnavailable``
+    /// - Throws: The failure that ended the stream, or `DictationError/Code/networkUnavailable`
     ///   when the server did not come back in time.
     func finish() throws(DictationError) -> [RecognitionUpdate] {
         state.withLock { $0.finishing = true }

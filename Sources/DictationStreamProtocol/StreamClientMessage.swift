@@ -27,7 +27,7 @@ public enum StreamClientMessage: Sendable, Hashable {
 
     /// Reads a client's text message.
     /// - Parameter text: The message.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/protocolViolation`` for text that is
+    /// - Throws: `DictationError` with `DictationError/Code/protocolViolation` for text that is
     ///   not JSON, not an object with a known `type`, or has a field of the wrong type.
     public init(jsonText text: String) throws(DictationError) {
         let data = Data(text.utf8)

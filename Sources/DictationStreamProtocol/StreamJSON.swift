@@ -29,9 +29,11 @@ enum StreamJSON {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
             let DecodingError.dataCorrupted(context)
         {
-            throw StreamProblem.badField(context.codingPath.map(\.stringValue).joined(separator: "."), "has the wrong type").error
+            throw StreamProblem.badField(
+                context.codingPath.map(\.stringValue).joined(separator: "."),
+                .init(english: "has the wrong type", norwegianBokmal: "har feil type")).error
         } catch let DecodingError.keyNotFound(key, _) {
-            throw StreamProblem.badField(key.stringValue, "is missing").error
+            throw StreamProblem.badField(key.stringValue, .missing).error
         } catch {
             throw StreamProblem.notAMessage.error
         }

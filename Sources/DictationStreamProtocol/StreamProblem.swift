@@ -6,8 +6,9 @@ public enum StreamProblem: Sendable, Hashable {
     case notAMessage
     /// A `type` the protocol doesn't have.
     case unknownType(String)
-    /// A field that is missing, of the wrong type or out of range; the second value says how.
-    case badField(String, String)
+    /// A field that is missing, of the wrong type or out of range; the second value says how, in
+    /// both languages.
+    case badField(String, DictationError.Text)
     /// A message that can't come now, such as audio before `start`; the value names it.
     case outOfOrder(String)
     /// A binary frame of the wrong size.
@@ -40,8 +41,8 @@ public enum StreamProblem: Sendable, Hashable {
                 norwegianBokmal: "Jeg kjenner ikke meldingstypen \"\(type)\". Protokollens typer er start, resume, segment, end og cancel.")
         case .badField(let field, let how):
             return violation(
-                english: "The field \"\(field)\" \(how). See docs/server-protocol.md for what it takes.",
-                norwegianBokmal: "Feltet \"\(field)\" er ugyldig (\(how)). Se docs/server-protocol.md for hva det tar.")
+                english: "The field \"\(field)\" \(how.english). See docs/server-protocol.md for what it takes.",
+                norwegianBokmal: "Feltet \"\(field)\" \(how.norwegianBokmal). Se docs/server-protocol.md for hva det tar.")
         case .outOfOrder(let what):
             return violation(
                 english: "\(what) can't come now. A connection starts with start or resume, and a segment's frames follow its segment message.",
@@ -82,8 +83,8 @@ public enum StreamProblem: Sendable, Hashable {
             return DictationError(
                 code: .unauthorized,
                 message: .init(
-                    english: "I need a valid bearer token: send \"Authorization: Bearer TOKEN\" (or ?token=TOKEN on a WebSocket URL).",
-                    norwegianBokmal: "Jeg trenger et gyldig bærertoken: send \"Authorization: Bearer TOKEN\" (eller ?token=TOKEN i en WebSocket-URL)."))
+                    english: "I need a valid bearer token, and this request has none: send \"Authorization: Bearer TOKEN\" (or ?token=TOKEN on a WebSocket URL).",
+                    norwegianBokmal: "Jeg trenger et gyldig bærertoken, og denne forespørselen har ikke noe: send \"Authorization: Bearer TOKEN\" (eller ?token=TOKEN i en WebSocket-URL)."))
         }
     }
 
@@ -94,4 +95,9 @@ public enum StreamProblem: Sendable, Hashable {
     private func limitError(english: String, norwegianBokmal: String) -> DictationError {
         DictationError(code: .limitExceeded, message: .init(english: english, norwegianBokmal: norwegianBokmal))
     }
+}
+
+extension DictationError.Text {
+    /// "is missing", for a field a message lacks.
+    static let missing = DictationError.Text(english: "is missing", norwegianBokmal: "mangler")
 }

@@ -32,7 +32,7 @@ public enum StreamServerMessage: Sendable, Hashable {
 
     /// Reads a server's text message.
     /// - Parameter text: The message.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/protocolViolation`` for text that is
+    /// - Throws: `DictationError` with `DictationError/Code/protocolViolation` for text that is
     ///   not one of the server's messages.
     public init(jsonText text: String) throws(DictationError) {
         let data = Data(text.utf8)
@@ -56,7 +56,7 @@ public enum StreamServerMessage: Sendable, Hashable {
             } else if case .error(let error) = event {
                 self = .failure(error)
             } else {
-                throw StreamProblem.badField("eventId", "is missing").error
+                throw StreamProblem.badField("eventId", .missing).error
             }
         }
     }

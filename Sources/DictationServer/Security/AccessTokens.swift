@@ -15,7 +15,7 @@ public struct AccessTokens: Sendable, Hashable {
 
     /// Reads tokens, one per line, from a file (blank lines and `#` comments skipped).
     /// - Parameter path: The file; it should be readable by the server's user only.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/invalidConfiguration`` when it can't be read.
+    /// - Throws: `DictationError` with `DictationError/Code/invalidConfiguration` when it can't be read.
     public init(contentsOfFile path: String) throws(DictationError) {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw DictationError(

@@ -51,7 +51,7 @@ public struct DictationServer: Sendable {
 
     /// Listens and serves until the task is cancelled or the process gets SIGTERM or SIGINT.
     /// - Parameter onListening: Called with the port once the server listens.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/invalidConfiguration`` for an unsafe
+    /// - Throws: `DictationError` with `DictationError/Code/invalidConfiguration` for an unsafe
     ///   configuration or TLS files that can't be read; what SwiftNIO throws when the address
     ///   can't be bound.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {

@@ -65,7 +65,7 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Checks that the configuration is safe to serve: a server that listens beyond loopback needs tokens.
-    /// - Throws: ``DictationError`` with ``DictationError/Code/invalidConfiguration`` when it isn't.
+    /// - Throws: `DictationError` with `DictationError/Code/invalidConfiguration` when it isn't.
     public func validate() throws(DictationError) {
         guard isLoopback || !tokens.isEmpty else {
             throw DictationError(

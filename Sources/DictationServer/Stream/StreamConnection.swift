@@ -141,7 +141,10 @@ private struct StreamReader {
             if let lastEventId = segment.lastEventId { session.acknowledgeEvents(upTo: lastEventId) }
             guard (1...session.format.maxSegmentSamples).contains(segment.sampleCount) else {
                 throw StreamProblem.badField(
-                    "endSampleIndex", "makes a segment of \(segment.sampleCount) samples, not 1-\(session.format.maxSegmentSamples)"
+                    "endSampleIndex",
+                    .init(
+                        english: "makes a segment of \(segment.sampleCount) samples, not 1-\(session.format.maxSegmentSamples)",
+                        norwegianBokmal: "gir et segment på \(segment.sampleCount) sampler, ikke 1-\(session.format.maxSegmentSamples)")
                 ).error
             }
             let standing = session.standing(of: segment)
@@ -155,7 +158,11 @@ private struct StreamReader {
             guard pending == nil else { throw StreamProblem.outOfOrder("end before the last segment's frames were all sent").error }
             let expected = session.next.sequenceId - 1
             guard lastSequenceId == expected else {
-                throw StreamProblem.badField("lastSequenceId", "is \(lastSequenceId), but the last segment I have is \(expected)").error
+                throw StreamProblem.badField(
+                    "lastSequenceId",
+                    .init(
+                        english: "is \(lastSequenceId), but the last segment I have is \(expected)",
+                        norwegianBokmal: "er \(lastSequenceId), men det siste segmentet jeg har, er \(expected)")).error
             }
             audioEnded = true
             session.endAudio()
@@ -175,10 +182,13 @@ private struct StreamReader {
     private func open(_ start: StreamStart) async throws(DictationError) -> StreamSession {
         try start.format.validate()
         guard (0...10).contains(start.options.alternatives) else {
-            throw StreamProblem.badField("options.alternatives", "is \(start.options.alternatives), not 0-10").error
+            throw StreamProblem.badField(
+                "options.alternatives",
+                .init(english: "is \(start.options.alternatives), not 0-10", norwegianBokmal: "er \(start.options.alternatives), ikke 0-10")).error
         }
         if start.options.preprocessed, start.format.sampleRate != 16_000 || start.format.channelCount != 1 {
-            throw StreamProblem.badField("options.preprocessed", "needs 16 kHz mono audio").error
+            throw StreamProblem.badField(
+                "options.preprocessed", .init(english: "needs 16 kHz mono audio", norwegianBokmal: "krever 16 kHz mono-lyd")).error
         }
         guard connection.slots.take() else { throw StreamProblem.tooManySessions(connection.slots.limit).error }
         let source = PushAudioSource(format: start.format.audioFormat, capacitySeconds: 30)
