@@ -8,13 +8,14 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "DictationKit", path: "..")],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "AudioReaderFuzzer",
-            dependencies: [.product(name: "DictationCapture", package: "DictationKit")]
+            dependencies: ["FuzzDriver", .product(name: "DictationCapture", package: "DictationKit")]
         ),
         .executableTarget(
             name: "StreamMessageFuzzer",
-            dependencies: [.product(name: "DictationStreamProtocol", package: "DictationKit")]
+            dependencies: ["FuzzDriver", .product(name: "DictationStreamProtocol", package: "DictationKit")]
         ),
     ],
     swiftLanguageModes: [.v6]
