@@ -55,6 +55,8 @@ final class RemoteStream: Sendable {
     private let maxOfflineSamples: Int
     private let logger: Logger
     private let state = WaitableState(State())
+    /// A random key for this stream's connections, not a secret (see ``connectUntilDone()``).
+    private let affinity = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     private let connection = Mutex<Task<Void, Never>?>(nil)
 
     init(
@@ -134,9 +136,10 @@ final class RemoteStream: Sendable {
         while !isDone, !Task.isCancelled {
             var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
             if let token { configuration.additionalHeaders[.authorization] = "Bearer \(token)" }
-            let resumeToken = state.read { $0.token }
-            // The token in the URL lets a load balancer send a resume to the server that has the session.
-            let target = resumeToken.map { url + (url.contains("?") ? "&" : "?") + "session=\($0)" } ?? url
+            // The same key on every connection of the stream lets a load balancer that hashes it
+            // send a resume to the server that has the session (docs/deployment.md); the session
+            // token itself stays out of URLs and their logs.
+            let target = url + (url.contains("?") ? "&" : "?") + "affinity=\(affinity)"
             let before = state.read { $0.connections }
             do {
                 try await WebSocketClient.connect(

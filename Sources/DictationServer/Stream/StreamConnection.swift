@@ -5,7 +5,6 @@ import Logging
 import NIOCore
 import HummingbirdWebSocket
 import NIOWebSocket
-import ServiceLifecycle
 
 /// One WebSocket connection on `/v1/stream`: reads the client's messages and frames, and writes
 /// what the session and the protocol have to say. The session it starts or resumes outlives it.
@@ -17,20 +16,9 @@ struct StreamConnection: Sendable {
     let logger: Logger
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        // A server shutting down closes the connection (Hummingbird sends 1000, and no `ended`):
+        // the reader's loop ends, and the session waits for its client to resume.
         let (outgoing, continuation) = AsyncStream.makeStream(of: StreamOutgoing.self)
-        // A server shutting down closes the connection (1001): its client resumes elsewhere, or
-        // here once the server is back.
-        await withGracefulShutdownHandler {
-            await exchange(inbound: inbound, outbound: outbound, outgoing: outgoing, continuation: continuation)
-        } onGracefulShutdown: {
-            continuation.yield(.close(.goingAway, reason: "the server is shutting down"))
-        }
-    }
-
-    private func exchange(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, outgoing: AsyncStream<StreamOutgoing>,
-        continuation: AsyncStream<StreamOutgoing>.Continuation
-    ) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await item in outgoing {

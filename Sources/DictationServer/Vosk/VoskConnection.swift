@@ -6,7 +6,6 @@ import NIOCore
 import Synchronization
 import HummingbirdWebSocket
 import NIOWebSocket
-import ServiceLifecycle
 
 /// One connection that speaks vosk-server's WebSocket protocol (`/vosk`): an optional
 /// `{"config": {"sample_rate": 16000, "words": 1, "phrase_list": [...]}}`, then 16-bit mono PCM in
@@ -56,15 +55,6 @@ struct VoskConnection: Sendable {
     }
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        // A server shutting down closes the connection (1001) rather than wait for its client.
-        await withGracefulShutdownHandler {
-            await converse(inbound: inbound, outbound: outbound)
-        } onGracefulShutdown: {
-            Task { try? await outbound.close(.goingAway, reason: "the server is shutting down") }
-        }
-    }
-
-    private func converse(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         var config = Config()
         var running: Running?
         var holdsSlot = false
