@@ -1,7 +1,10 @@
 /// What a ``DictationServer`` allows each client, each refused with a coded `limitExceeded` error.
 public struct ServerLimits: Sendable, Hashable {
     /// Sessions at once, of every kind (streams, vosk connections, uploads being transcribed).
-    /// Each holds decoders of its own, about 100 MB with the en-US-large model.
+    /// Each holds decoders of its own: about 110 MB for an upload (one decoder), 170-185 MB for a
+    /// stream or vosk connection with partials (two), with either English model. Decoders a
+    /// session let go wait for the next session, so the server keeps the memory of its busiest
+    /// moment (per locale in use); this limit bounds it.
     public var maxSessions: Int
     /// The largest WebSocket message, in bytes: a frame of 60 ms at 48 kHz stereo in 32-bit floats
     /// is 23 040 bytes.
