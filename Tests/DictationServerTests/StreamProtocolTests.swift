@@ -1,10 +1,8 @@
-import Dictation
-import DictationRemote
+import DictationKit
 import DictationServer
 import DictationStreamProtocol
 import DictationTesting
 import Foundation
-import NIOSSL
 import Testing
 
 /// `/v1/stream` against a real server in this process, with real decoding of LibriVox speech:
@@ -219,56 +217,5 @@ struct StreamProtocolTests {
     func noTokensBeyondLoopback() async throws {
         let server = DictationServer(configuration: ServerConfiguration(host: "0.0.0.0", port: 0))
         await #expect(throws: DictationError.self) { try await server.run() }
-    }
-}
-
-/// TLS with a certificate made for the test: `wss://` for the protocol and for `RemoteRecognizer`.
-@Suite("TLS")
-struct ServerTLSTests {
-    /// A self-signed certificate for 127.0.0.1 and its key, made by openssl in a fresh folder.
-    private static func certificate() throws -> (certificate: String, key: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictation-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let certificate = folder.appendingPathComponent("cert.pem").path
-        let key = folder.appendingPathComponent("key.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-            "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", certificate,
-        ]
-        openssl.standardError = FileHandle.nullDevice
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "openssl is missing: apt-get install openssl")
-        try openssl.run()
-        openssl.waitUntilExit()
-        try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
-        return (certificate, key)
-    }
-
-    @Test("a server given a certificate speaks wss://, and RemoteRecognizer decodes through it")
-    func secureStream() async throws {
-        let (certificate, key) = try Self.certificate()
-        let server = try await TestServer.start(
-            ServerConfiguration(port: 0, tls: .init(certificatePath: certificate, privateKeyPath: key)))
-        defer { Task { await server.stop() } }
-        var trust = TLSConfiguration.makeClientConfiguration()
-        trust.trustRoots = .file(certificate)
-        let url = "wss://localhost:\(server.port)/v1/stream"
-
-        let samples = try SpeechAudio.librivox("0880")
-        let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
-        let session = DictationSession(
-            source: source, preprocessing: StandardPreprocessing(),
-            recognizer: RemoteRecognizer(url: url, tlsConfiguration: trust, maxOfflineSeconds: 60))
-        let events = try await session.start(DictationOptions(reports: []))
-        source.append(samples)
-        source.finish()
-        var finals: [String] = []
-        for await event in events {
-            if case .final(let final) = event, !final.text.isEmpty { finals.append(final.text) }
-            if case .error(let error) = event { Issue.record("\(error)") }
-        }
-        let rate = WordErrorRate(reference: try SpeechAudio.librivoxTranscript("0880"), hypothesis: finals.joined(separator: " "))
-        #expect(rate.rate <= 0.5, "\(rate): \(finals)")
     }
 }
