@@ -1,13 +1,15 @@
 import DictationKit
 import Foundation
 
-/// The protocol's JSON: sorted keys, and decoding failures as protocol violations.
-enum StreamJSON {
+/// The protocol's JSON: sorted keys, and decoding failures as protocol violations. The server's
+/// other protocols (vosk's replies, OpenAI's bodies) are written with ``encode(_:)`` too.
+package enum StreamJSON {
     private struct Envelope: Decodable {
         var type: String
     }
 
-    static func encode<Value: Encodable>(_ value: Value) -> String {
+    /// The value as one line of JSON with sorted keys; `{}` if it can't be encoded.
+    package static func encode<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // The protocol's messages hold strings, integers and booleans only: encoding can't fail.

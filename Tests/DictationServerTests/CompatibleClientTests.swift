@@ -21,7 +21,6 @@ import Glibc
     /// would be far above it.
     static let maximumWordErrorRate = 0.45
 
-    static let testData = "/usr/share/pocketsphinx/test/data/librivox"
     static let recordingIDs = ["0870", "0880", "0890", "0920", "0930"]
     static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Clients")
 
@@ -177,7 +176,7 @@ import Glibc
 
     @Test func aServerWithATokenWantsItFromEveryClient() throws {
         let recording = try Self.recording("0880")
-        let reference = try #require(try Self.references()["0880"])
+        let reference = try SpeechAudio.librivoxTranscript("0880")
         let token = "test-\(UUID().uuidString)"
         let server = try Server.start(token: token)
         defer { server.stop() }
@@ -359,31 +358,14 @@ extension CompatibleClientTests {
 // MARK: - Recordings and references
 
 extension CompatibleClientTests {
+    /// A LibriVox recording's path, by its id ("0870").
     static func recording(_ id: String) throws -> String {
-        let path = "\(testData)/sense_and_sensibility_01_austen_64kb-\(id).wav"
-        try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: install pocketsphinx-testdata")
-        return path
-    }
-
-    /// The reference texts by recording id ("0870"), from `librivox/transcription`
-    /// (`<s> words </s> (sense_and_sensibility_01_austen_64kb-0870)`).
-    static func references() throws -> [String: String] {
-        let path = "\(testData)/transcription"
-        try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: install pocketsphinx-testdata")
-        var references: [String: String] = [:]
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
-            guard let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { continue }
-            let words = line[..<open].split(separator: " ").filter { $0 != "<s>" && $0 != "</s>" }
-            let name = line[line.index(after: open)..<close]
-            references[String(name.split(separator: "-").last ?? name)] = words.joined(separator: " ")
-        }
-        return references
+        try SpeechAudio.path("librivox/sense_and_sensibility_01_austen_64kb-\(id).wav")
     }
 
     /// The hypothesis scored against the five references in order, as in ``joinedRecording()``.
     static func wordErrorRate(of hypothesis: String) throws -> WordErrorRate {
-        let byID = try references()
-        let reference = try recordingIDs.map { try #require(byID[$0], "no reference for \($0)") }
+        let reference = try recordingIDs.map { try SpeechAudio.librivoxTranscript($0) }
         return WordErrorRate(reference: reference.joined(separator: " "), hypothesis: hypothesis)
     }
 

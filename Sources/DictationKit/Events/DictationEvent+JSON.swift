@@ -17,14 +17,9 @@ extension DictationEvent {
     /// is stable.
     /// - Returns: A single line of JSON without a trailing newline.
     public func jsonLine() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding a struct of strings and finite numbers cannot fail; the fallback keeps the
         // line well-formed if a non-finite number ever slips in.
-        guard let data = try? encoder.encode(EventJSON(self)), let line = String(data: data, encoding: .utf8) else {
-            return #"{"type":"\#(type)"}"#
-        }
-        return line
+        Self.line(EventJSON(self)) ?? #"{"type":"\#(type)"}"#
     }
 
     /// The event as one line of JSON, as ``jsonLine()`` gives it, with a `file` field naming the

@@ -1,6 +1,5 @@
 import DictationKit
 import DictationStreamProtocol
-import Foundation
 import HTTPTypes
 
 /// An error in the shape OpenAI's API gives it, which its clients read:
@@ -65,9 +64,6 @@ struct OpenAIError: Error, Sendable {
             }
             var error: Detail
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = Body(error: .init(message: message, type: type, param: parameter, code: code))
-        return (try? encoder.encode(body)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return StreamJSON.encode(Body(error: .init(message: message, type: type, param: parameter, code: code)))
     }
 }

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationStreamProtocol
 import Foundation
 
 /// The `response_format`s of OpenAI's transcription endpoint, and how each writes a transcript.
@@ -30,12 +31,12 @@ enum TranscriptionResponseFormat: String, Sendable, CaseIterable {
         let text = shown.map(\.text).joined(separator: " ")
         switch self {
         case .text: return text + "\n"
-        case .json: return Self.encode(["text": text])
+        case .json: return StreamJSON.encode(["text": text])
         case .srt, .vtt:
             var formatter = SubtitleFormatter(kind: self == .srt ? .srt : .vtt)
             return formatter.header + shown.map { formatter.cue(for: $0) }.joined()
         case .verboseJSON:
-            return Self.encode(
+            return StreamJSON.encode(
                 VerboseTranscription(
                     language: Self.languageName(of: locale), duration: Self.rounded(duration), text: text,
                     segments: shown.enumerated().map { index, final in
@@ -94,11 +95,5 @@ enum TranscriptionResponseFormat: String, Sendable, CaseIterable {
 
     private static func rounded(_ value: Double) -> Double {
         value.isFinite ? (value * 1000).rounded() / 1000 : 0
-    }
-
-    private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -1,5 +1,5 @@
 import DictationKit
-import Foundation
+import DictationStreamProtocol
 
 /// vosk-server's replies: `{"partial": "..."}` while an utterance goes on, and
 /// `{"text": "...", "result": [{"conf", "start", "end", "word"}]}` for what ended.
@@ -21,7 +21,7 @@ enum VoskResult {
     }
 
     static func partial(_ text: String) -> String {
-        encode(Partial(partial: text))
+        StreamJSON.encode(Partial(partial: text))
     }
 
     /// One result for the finals given (several finals that ended between two replies are
@@ -32,17 +32,10 @@ enum VoskResult {
         let list = transcripts.flatMap(\.words).map {
             Word(conf: rounded($0.confidence), start: rounded($0.start), end: rounded($0.end), word: $0.text)
         }
-        return encode(Final(text: text, result: words && !list.isEmpty ? list : nil))
+        return StreamJSON.encode(Final(text: text, result: words && !list.isEmpty ? list : nil))
     }
 
     private static func rounded(_ value: Double) -> Double {
         value.isFinite ? (value * 1_000_000).rounded() / 1_000_000 : 0
-    }
-
-    private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 }
