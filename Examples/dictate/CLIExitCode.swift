@@ -14,6 +14,7 @@ enum CLIExitCode {
         case .notRunning: 69  // EX_UNAVAILABLE: no instance to control
         case .outputUnavailable: 69  // EX_UNAVAILABLE: no way to type here
         case .alreadyRunning: 75  // EX_TEMPFAIL: one runs already; try again when it has quit
+        case .resourcesExhausted: 71  // EX_OSERR: the system refused a thread
         case .controlFailed: 76  // EX_PROTOCOL
         default: 70  // EX_SOFTWARE
         }

@@ -29,11 +29,15 @@ enum CaptureThread {
         channel: CaptureChannel, bufferSeconds: Double, stallLimit: Duration = defaultStallLimit,
         makeDevice: @escaping @Sendable () throws(DictationError) -> any CaptureDevice
     ) {
-        let thread = Thread {
-            run(channel: channel, bufferSeconds: bufferSeconds, stallLimit: stallLimit, makeDevice: makeDevice)
+        do {
+            try DedicatedThread.start(name: "DictationKit.capture") {
+                run(channel: channel, bufferSeconds: bufferSeconds, stallLimit: stallLimit, makeDevice: makeDevice)
+            }
+        } catch {
+            // No thread, no device: the reader's waitForSetup() gets the reason.
+            channel.reportSetup(.failure(error), bufferSeconds: bufferSeconds)
+            channel.captureEnded()
         }
-        thread.name = "DictationKit.capture"
-        thread.start()
     }
 
     private static func run(

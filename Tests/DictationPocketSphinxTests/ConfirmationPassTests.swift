@@ -48,7 +48,7 @@ import Testing
             try decoder.endUtterance().compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }.first)
 
         let confirmations = Confirmations()
-        let pass = ConfirmationPass(
+        let pass = try ConfirmationPass(
             recognizer: recognizer, locale: "en-US", sampleRate: 16_000, finalPassIsIdle: { true },
             onIdleCores: false, logger: Logger(label: "test")
         ) { words, cutoff, utterance in confirmations.append(words, cutoff, utterance) }
@@ -71,13 +71,13 @@ import Testing
     }
 
     @Test("A pass that falls behind gives up on the utterance and never holds up the audio thread")
-    func fallingBehindSkipsTheRestOfTheUtterance() {
+    func fallingBehindSkipsTheRestOfTheUtterance() throws {
         // Four seconds of work for each second of audio: it can never keep up.
         let slow = ScriptedRecognizer(
             utterances: [.init("go forward ten meters", from: 0.5, to: 2.0)], realTimeFactor: 4,
             segmentation: .endpointer)
         let confirmations = Confirmations()
-        let pass = ConfirmationPass(
+        let pass = try ConfirmationPass(
             recognizer: slow, locale: "en-US", sampleRate: 16_000, finalPassIsIdle: { true }, onIdleCores: false,
             logger: Logger(label: "test")
         ) { words, cutoff, utterance in confirmations.append(words, cutoff, utterance) }

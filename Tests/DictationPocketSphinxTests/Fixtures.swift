@@ -104,6 +104,12 @@ enum Fixtures {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// ``run(_:_:)`` on a thread of its own: it blocks until the program exits, and a blocked
+    /// cooperative thread is one of two on this machine.
+    static func runOffThePool(_ program: String, _ arguments: [String]) async throws -> String {
+        try await DedicatedThread.run { try run(program, arguments) }
+    }
+
     /// A fresh temporary folder; remove it with `FileManager.default.removeItem(atPath:)`.
     static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.path + "/DictationPocketSphinxTests-" + UUID().uuidString

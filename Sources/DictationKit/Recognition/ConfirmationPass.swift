@@ -50,13 +50,15 @@ final class ConfirmationPass: Sendable {
     ///     does not starve it.
     ///   - logger: Where a decoder that fails is logged; the pass then just stops confirming.
     ///   - confirm: Called on the pass's thread with each search's confirmed words.
+    /// - Throws: ``DictationError/Code/resourcesExhausted`` when the system refuses the thread.
     init(
         recognizer: any SpeechRecognizer, locale: String, sampleRate: Int,
         finalPassIsIdle: @escaping @Sendable () -> Bool, onIdleCores: Bool = true, logger: Logger,
         confirm: @escaping Confirm
-    ) {
+    ) throws(DictationError) {
         backlogLimit = Int(Self.maximumBacklog * Double(sampleRate))
-        let thread = Thread { [queue] in
+        let queue = queue
+        try DedicatedThread.start(name: "DictationKit.confirm", stackSize: 8 << 20) {
             #if canImport(Glibc)
             if onIdleCores {
                 // Linux's SCHED_IDLE (5, which Glibc's Swift module does not name): the thread runs
@@ -69,9 +71,6 @@ final class ConfirmationPass: Sendable {
                 recognizer: recognizer, locale: locale, sampleRate: Double(sampleRate), queue: queue,
                 finalPassIsIdle: finalPassIsIdle, logger: logger, confirm: confirm)
         }
-        thread.name = "DictationKit.confirm"
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// Queues requests; never blocks: when the pass is too far behind, the open utterance ends

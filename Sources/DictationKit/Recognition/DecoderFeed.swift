@@ -39,10 +39,12 @@ final class DecoderFeed {
     ///   - delivery: Where the final pass delivers.
     ///   - metrics: Where the final pass's decoding time is counted.
     ///   - logger: Where partial-decoder failures are logged.
+    /// - Throws: ``DictationError/Code/resourcesExhausted`` when the system refuses the final
+    ///   pass its thread.
     init(
         decoders: SessionDecoders, recognizer: any SpeechRecognizer, options: DictationOptions, sampleRate: Int,
         delivery: EventDelivery, metrics: SessionMetrics, logger: Logger
-    ) {
+    ) throws(DictationError) {
         self.sampleRate = Double(sampleRate)
         self.logger = logger
         guard decoders.main.segmentation == .endpointer else {
@@ -51,7 +53,7 @@ final class DecoderFeed {
         }
         endpointer = Endpointer(options: options.endpointing, sampleRate: sampleRate)
         let fatalFailure = self.fatalFailure
-        let finalPass = FinalPass(
+        let finalPass = try FinalPass(
             decoder: decoders.main, supply: decoders.moreFinalDecoders, metrics: metrics, logger: logger
         ) { outcome in
             switch outcome {
@@ -70,12 +72,17 @@ final class DecoderFeed {
         var confirmation: ConfirmationPass?
         if decoders.partials != nil, options.confirmsStableWords {
             // Two passes: the whole-utterance search confirms the partials' stable words.
-            delivery.confirmPartials()
-            confirmation = ConfirmationPass(
-                recognizer: recognizer, locale: decoders.main.locale, sampleRate: sampleRate,
-                finalPassIsIdle: { finalPass.isIdle }, logger: logger
-            ) { words, cutoff, utterance in
-                delivery.confirm(words, upTo: cutoff, utterance: utterance)
+            do {
+                confirmation = try ConfirmationPass(
+                    recognizer: recognizer, locale: decoders.main.locale, sampleRate: sampleRate,
+                    finalPassIsIdle: { finalPass.isIdle }, logger: logger
+                ) { words, cutoff, utterance in
+                    delivery.confirm(words, upTo: cutoff, utterance: utterance)
+                }
+                delivery.confirmPartials()
+            } catch {
+                // Without the pass, stable words are the partial decoder's own, as with one pass.
+                logger.debug("no confirmation pass", metadata: ["code": "\(error.code)"])
             }
         }
         route = .utterances(finalPass: finalPass, partials: decoders.partials, confirmation: confirmation)

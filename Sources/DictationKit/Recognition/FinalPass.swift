@@ -45,16 +45,17 @@ final class FinalPass: Sendable {
     ///   - metrics: Where its decoding time is counted.
     ///   - logger: Where a further decoder that fails to load is logged; the pass goes on without it.
     ///   - deliver: Called with each outcome, in utterance order, one at a time.
+    /// - Throws: ``DictationError/Code/resourcesExhausted`` when the system refuses the thread.
     init(
         decoder: any SpeechDecoder, supply: FinalDecoderSupply?, metrics: SessionMetrics, logger: Logger,
         deliver: @escaping @Sendable (Outcome) -> Void
-    ) {
+    ) throws(DictationError) {
         self.supply = supply
         self.metrics = metrics
         self.logger = logger
         order = UtteranceOrder(deliver: deliver) { [queue] in queue.stop() }
         let handOver = DecoderHandOver(decoder: decoder)
-        startThread { () throws(DictationError) in handOver.decoder }
+        try startThread { () throws(DictationError) in handOver.decoder }
     }
 
     /// Queues requests; blocks while too much audio waits already.
@@ -82,12 +83,22 @@ final class FinalPass: Sendable {
         }
         guard let decoders else { return }
         logger.debug("another decoder for the finals", metadata: ["decoders": "\(decoders)"])
-        startThread(loading: supply.make)
+        do {
+            try startThread(loading: supply.make)
+        } catch {
+            // The pass goes on with the threads it has.
+            threadCount.withLock { $0 -= 1 }
+            logger.debug("no thread for another decoder", metadata: ["code": "\(error.code)"])
+        }
     }
 
     /// Starts a thread that loads its decoder and then decodes utterances until the queue ends.
-    private func startThread(loading load: @escaping @Sendable () throws(DictationError) -> any SpeechDecoder) {
-        let thread = Thread { [queue, order, metrics, logger] in
+    private func startThread(
+        loading load: @escaping @Sendable () throws(DictationError) -> any SpeechDecoder
+    ) throws(DictationError) {
+        let (queue, order, metrics, logger) = (queue, order, metrics, logger)
+        // PocketSphinx's search keeps sizeable structures on the stack.
+        try DedicatedThread.start(name: "DictationKit.final", stackSize: 8 << 20) {
             let decoder: any SpeechDecoder
             do throws(DictationError) {
                 decoder = try load()
@@ -98,10 +109,6 @@ final class FinalPass: Sendable {
             }
             Self.decode(with: decoder, queue: queue, order: order, metrics: metrics)
         }
-        thread.name = "DictationKit.final"
-        // PocketSphinx's search keeps sizeable structures on the stack.
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     // MARK: - A thread of the pass

@@ -42,12 +42,17 @@ final class SessionRun: Sendable {
 
     var isFinished: Bool { control.isFinished }
 
+    /// Starts the audio thread. When the system refuses it, the run ends at once with the error,
+    /// so that the stream still finishes.
     func launch() {
-        let thread = Thread { [self] in run() }
-        thread.name = "DictationKit.audio"
-        // PocketSphinx's search keeps sizeable structures on the stack.
-        thread.stackSize = 8 << 20
-        thread.start()
+        do {
+            // PocketSphinx's search keeps sizeable structures on the stack.
+            try DedicatedThread.start(name: "DictationKit.audio", stackSize: 8 << 20) { [self] in run() }
+        } catch {
+            end(with: error)
+            metrics.runEnded()
+            finish()
+        }
     }
 
     // MARK: - The audio thread
@@ -94,9 +99,15 @@ final class SessionRun: Sendable {
                 "format": "\(input.format)", "locale": "\(decoders.main.locale)",
                 "segmentation": "\(decoders.main.segmentation)", "passes": "\(decoders.partials == nil ? 1 : 2)",
             ])
-        let feed = DecoderFeed(
-            decoders: decoders, recognizer: recognizer, options: options, sampleRate: recognizer.sampleRate,
-            delivery: delivery, metrics: metrics, logger: logger)
+        let feed: DecoderFeed
+        do {
+            feed = try DecoderFeed(
+                decoders: decoders, recognizer: recognizer, options: options, sampleRate: recognizer.sampleRate,
+                delivery: delivery, metrics: metrics, logger: logger)
+        } catch {
+            end(with: error)
+            return
+        }
         defer { feed.close() }
         let run = DictationRunInfo(startedAt: startedAt, locale: decoders.main.locale, requestedLocale: options.locale)
         delivery.startStages(eventStages.map { $0.makeProcessor(for: run) })
