@@ -31,11 +31,17 @@ final class ScriptedCaptureDevice: CaptureDevice {
 
     /// What the capture thread did with the device, readable from the test thread.
     final class Log: Sendable {
-        private let state = Mutex<(recoveries: [Int], closed: Bool)>(([], false))
-        var recoveries: [Int] { state.withLock { $0.recoveries } }
-        var isClosed: Bool { state.withLock { $0.closed } }
+        private let state = WaitableState<(recoveries: [Int], closed: Bool, playedOut: Bool)>(([], false, false))
+        var recoveries: [Int] { state.read { $0.recoveries } }
+        var isClosed: Bool { state.read { $0.closed } }
         func recovered(_ error: Int) { state.withLock { $0.recoveries.append(error) } }
         func close() { state.withLock { $0.closed = true } }
+        func playedOut() { state.withLock { $0.playedOut = true } }
+        /// Blocks until the device has delivered its whole script, or `timeout` has passed.
+        /// - Returns: Whether it has.
+        func waitUntilPlayedOut(timeout: Duration) -> Bool {
+            state.wait(until: { $0.playedOut }, timeout: timeout)
+        }
     }
 
     let name = "scripted mic"
@@ -64,6 +70,7 @@ final class ScriptedCaptureDevice: CaptureDevice {
             for (index, sample) in samples.prefix(count).enumerated() {
                 buffer.storeBytes(of: sample.littleEndian, toByteOffset: index * 2, as: Int16.self)
             }
+            if steps.isEmpty { log.playedOut() }
             return count
         case .error(let code, let recovery):
             self.recovery = recovery

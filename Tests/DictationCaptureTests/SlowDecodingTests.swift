@@ -6,19 +6,29 @@ import Testing
 
 @testable import DictationCapture
 
-/// A session whose decoding can't keep up with its source: a scripted recognizer twice as slow
-/// as real time, on a capture device that delivers far faster than real time (a second of
-/// silence, real speech, then a minute of silence, all as fast as it is read), through the real
-/// capture thread, queue, preprocessing chain and endpointer.
-@Suite struct SlowDecodingTests {
-    /// A live source on a scripted device.
+/// A session that falls behind its source: a scripted recognizer twice as slow as real time, on a
+/// capture device that delivers far faster than real time (half a second of silence, real speech,
+/// a second of silence, then a minute of silence), through the real capture thread, queue,
+/// preprocessing chain and endpointer.
+///
+/// The session falls behind by construction, not by the machine's speed (a fast machine once kept
+/// up and shed nothing): the device holds its last minute back until the session has read past
+/// the speech, and the session's reader then waits until the device has delivered that minute
+/// into a queue of 5 s. About 55 s of silence are shed, in one episode, whatever this machine's
+/// speed.
+@Suite(.timeLimit(.minutes(5))) struct SlowDecodingTests {
+    /// A live source on a scripted device whose reader stops, once it has read past `holdAt`
+    /// seconds, until the device has delivered the rest of its script.
     struct ScriptedDeviceSource: AudioSource {
         let steps: [ScriptedCaptureDevice.Step]
+        let gate: ScriptedCaptureDevice.Gate
+        let holdAt: Double
         let bufferSeconds: Double
 
         func open() throws(DictationError) -> any AudioReader {
             do {
-                return try ScriptedCaptureDevice.open(steps, bufferSeconds: bufferSeconds).reader
+                let (reader, log) = try ScriptedCaptureDevice.open(steps, bufferSeconds: bufferSeconds)
+                return HeldReader(reader, gate: gate, log: log, holdAt: holdAt)
             } catch let error as DictationError {
                 throw error
             } catch {
@@ -29,15 +39,19 @@ import Testing
 
     @Test func theSessionEndsAtItsCapturedMaximumWithTheSpeechDecodedAndOneOverrunEvent() async throws {
         let speech = try TestFixtures.goforward()
-        let steps = ScriptedCaptureDevice.periods(
-            ScriptedCaptureDevice.silence(seconds: 1) + speech + ScriptedCaptureDevice.silence(seconds: 60))
-        // goforward's words lie between 0.46 and 2.13 s of the recording, 1 s in here.
+        let gate = ScriptedCaptureDevice.Gate()
+        // 4.4 s before the gate: less than the queue holds, so nothing is shed before the hold.
+        let steps =
+            ScriptedCaptureDevice.periods(
+                ScriptedCaptureDevice.silence(seconds: 0.5) + speech + ScriptedCaptureDevice.silence(seconds: 1))
+            + [.gate(gate)] + ScriptedCaptureDevice.periods(ScriptedCaptureDevice.silence(seconds: 60))
+        // goforward's words lie between 0.46 and 2.13 s of the recording, 0.5 s in here.
         let recognizer = ScriptedRecognizer(
-            utterances: [.init("go forward ten meters", from: 1.5, to: 3.1)], realTimeFactor: 2,
+            utterances: [.init("go forward ten meters", from: 1.0, to: 2.6)], realTimeFactor: 2,
             segmentation: .endpointer)
         let session = DictationSession(
-            source: ScriptedDeviceSource(steps: steps, bufferSeconds: 5), preprocessing: StandardPreprocessing(),
-            recognizer: recognizer)
+            source: ScriptedDeviceSource(steps: steps, gate: gate, holdAt: 3.5, bufferSeconds: 5),
+            preprocessing: StandardPreprocessing(), recognizer: recognizer)
         var events: [DictationEvent] = []
         for await event in try await session.start(DictationOptions(reports: [.partials, .progress], maxDuration: 20)) {
             events.append(event)
@@ -53,4 +67,43 @@ import Testing
         #expect(progress.last.map { abs($0 - 20) < 0.1 } == true, "\(progress)")
         #expect(!events.contains { if case .error(let error) = $0 { error.isFatal } else { false } })
     }
+}
+
+/// A capture reader that, once it has read past a point, opens the device's gate and waits until
+/// the device has delivered the rest of its script: a reader that fell behind, on purpose.
+private final class HeldReader: AudioReader {
+    private let base: any AudioReader
+    private let gate: ScriptedCaptureDevice.Gate
+    private let log: ScriptedCaptureDevice.Log
+    private let holdAt: Double
+    private var held = false
+
+    init(_ base: any AudioReader, gate: ScriptedCaptureDevice.Gate, log: ScriptedCaptureDevice.Log, holdAt: Double) {
+        self.base = base
+        self.gate = gate
+        self.log = log
+        self.holdAt = holdAt
+    }
+
+    var format: AudioFormat { base.format }
+    var expectedDuration: Double? { base.expectedDuration }
+    var isLive: Bool { base.isLive }
+
+    func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
+        let frame = try base.read(maxFrames: maxFrames)
+        if !held, let frame, frame.startTime + frame.duration >= holdAt {
+            held = true
+            gate.open()
+            // The session's audio thread, which may block.
+            guard log.waitUntilPlayedOut(timeout: .seconds(120)) else {
+                throw DictationError(code: .internal, message: "the scripted device never played its script out")
+            }
+        }
+        return frame
+    }
+
+    func interrupt() { base.interrupt() }
+    func takeWarnings() -> [DictationError] { base.takeWarnings() }
+    func takeEvents() -> [DictationEvent] { base.takeEvents() }
+    func close() { base.close() }
 }
