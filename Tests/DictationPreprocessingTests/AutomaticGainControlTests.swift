@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("AutomaticGainControl")
+@Suite("AutomaticGainControl", .timeLimit(.minutes(10)))
 struct AutomaticGainControlTests {
     static let sampleRate = 16_000
 

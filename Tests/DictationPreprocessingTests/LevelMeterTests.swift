@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("LevelMeter")
+@Suite("LevelMeter", .timeLimit(.minutes(10)))
 struct LevelMeterTests {
     static let sampleRate = 16_000
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("SpeexNoiseSuppressor")
+@Suite("SpeexNoiseSuppressor", .timeLimit(.minutes(10)))
 struct SpeexNoiseSuppressorTests {
     static let sampleRate = 16_000
 

@@ -9,7 +9,7 @@ import Testing
 /// `RemoteRecognizer` in a real session against a real server in this process: the same
 /// session, one line apart, decoding locally or remotely; and its offline queue across a server
 /// that goes away and comes back.
-@Suite("Remote recognizer")
+@Suite("Remote recognizer", .timeLimit(.minutes(10)))
 struct RemoteRecognizerTests {
     /// A session of the standard stack with the given recognizer on pushed audio.
     private static func transcribe(

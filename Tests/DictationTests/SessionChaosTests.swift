@@ -105,7 +105,7 @@ struct SessionChaosTests {
                 if next < count { add() }
             }
         }
-        print("chaos: every stream ended: \(outcomes)")
+        print("chaos: every stream ended:", outcomes.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", "))
         let returned = await DedicatedThread.run { recognizer.waitForLentDecoders(timeout: .seconds(60)) }
         #expect(returned, "every decoder lent came back to the shelf")
     }
