@@ -41,7 +41,7 @@ import Testing
             }
         }
         await session.stop()
-        let events = await collector.waitForEnd()
+        let events = try await collector.waitForEnd()
         let context = Comment(rawValue: "seed \(seed)")
 
         // States: from listening to idle, every step legal, no repeats.

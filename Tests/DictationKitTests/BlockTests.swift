@@ -43,8 +43,9 @@ import Testing
 
         var snapshot: [DictationEvent] { events.list.withLock { $0 } }
 
-        func waitForEnd() async -> [DictationEvent] {
-            await task.value
+        func waitForEnd() async throws -> [DictationEvent] {
+            let task = self.task
+            try await withDeadline(.seconds(300), "the session's events") { await task.value }
             return snapshot
         }
 
@@ -103,7 +104,7 @@ import Testing
         await session.resume()
         #expect(session.state == .listening)
         await session.stop()
-        let events = await collector.waitForEnd()
+        let events = try await collector.waitForEnd()
         #expect(events.states == [.listening, .paused, .listening, .processing, .idle])
         let blocks = Self.committed(events)
         #expect(blocks.count == 1, "stop commits the open block, which spans the pause")
@@ -128,7 +129,7 @@ import Testing
         #expect(session.committedText == block?.text)
 
         await session.stop()
-        let events = await collector.waitForEnd()
+        let events = try await collector.waitForEnd()
         let blocks = Self.committed(events)
         #expect(blocks.first == block)
         #expect(blocks.map(\.index) == Array(0..<blocks.count))
@@ -147,7 +148,7 @@ import Testing
         #expect(await collector.waitFor { _ in collector.snapshot.states.count >= 4 })
         #expect(Array(collector.snapshot.states.suffix(3)) == [.paused, .processing, .paused])
         await session.stop()
-        let events = await collector.waitForEnd()
+        let events = try await collector.waitForEnd()
         #expect(events.states.suffix(2) == [.processing, .idle])
     }
 
@@ -165,7 +166,7 @@ import Testing
             if case .final(let transcript) = event { transcript.utteranceIndex >= committedCount } else { false }
         })
         await session.cancel()
-        let events = await collector.waitForEnd()
+        let events = try await collector.waitForEnd()
         let discarded = events.compactMap { if case .blockDiscarded(let block) = $0 { block } else { nil } }
         #expect(discarded.count == 1)
         #expect(discarded.first?.index == 1)
@@ -193,7 +194,7 @@ import Testing
         await session.pause()  // after the end
         await session.resume()
         #expect(await session.commit() == nil)
-        let events = await collector.waitForEnd()
+        let events = try await collector.waitForEnd()
         #expect(events.states == [.listening, .paused, .processing, .idle])
     }
 
@@ -215,7 +216,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(10))
         }
         await session.stop()
-        let events = await collector.waitForEnd()
+        let events = try await collector.waitForEnd()
         #expect(events.states == [.listening, .paused, .listening, .processing, .idle])
         let positions = recognizer.fed.map(EndlessRampSource.position)
         // What was fed is the ramp with one gap: the audio played while paused. (The ramp starts

@@ -137,7 +137,7 @@ import Testing
         // Wait until the session has opened the source, then walk away from the stream.
         while source.openCount == 0 { await Task.yield() }
         consumer.cancel()
-        _ = await consumer.value
+        _ = try await withDeadline(.seconds(300), "the consumer") { await consumer.value }
         await session.stop()
         #expect(source.closeCount == 1)
         // The session can run again once the cancelled run is over.

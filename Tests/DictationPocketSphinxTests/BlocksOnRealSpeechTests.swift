@@ -15,7 +15,9 @@ import Testing
         let data = try #require(FileManager.default.contents(atPath: path))
         let speech: [Int16] = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
         // The app pushes the audio, so the commit lands exactly between the two halves however
-        // the machine schedules the test: a request is taken when the next buffer arrives.
+        // the machine schedules the test: it is asked for once the session has read the whole
+        // first half (a slow session that had read less took it mid-phrase), and is taken before
+        // the next buffer, which comes after it.
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
         let session = DictationSession(
             source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
@@ -31,14 +33,15 @@ import Testing
         }
         // The first half of the 3 s sentence ("he was not ..."), then a commit while it is being spoken.
         let half = 24_000
+        let empty = source.freeFrameCount
         _ = source.append(Array(speech[..<half]))
-        while !seen.value { try await Task.sleep(for: .milliseconds(10)) }
+        while !seen.value || source.freeFrameCount < empty { try await Task.sleep(for: .milliseconds(10)) }
         async let committed = session.commit()
         try await Task.sleep(for: .milliseconds(50))
         _ = source.append(Array(speech[half...]) + [Int16](repeating: 0, count: 16_000))
         let first = await committed
         source.finish()
-        let events = await consumer.value
+        let events = try await withDeadline(.seconds(300), "the session's events") { await consumer.value }
         let finals = events.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }
         let blocks = session.committedBlocks
         #expect(first?.utterances.isEmpty == false, "the commit finalized what was heard so far")

@@ -30,7 +30,7 @@ struct RemoteRecognizerTests {
             try await Task.sleep(for: .milliseconds(250))
         }
         source.finish()
-        return await collected.value
+        return try await withDeadline(.seconds(300), "the session's events") { await collected.value }
     }
 
     private static func text(_ events: [DictationEvent]) -> String {
