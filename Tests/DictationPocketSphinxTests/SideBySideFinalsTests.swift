@@ -2,6 +2,7 @@ import DictationCapture
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTesting
 import Foundation
 import Synchronization
 import Testing
@@ -11,90 +12,42 @@ import Testing
 /// decoder or two, and two are really loaded and used.
 @Suite("Finals decoded side by side", .timeLimit(.minutes(10)))
 struct SideBySideFinalsTests {
-    /// A recognizer that counts the decoders it loads, and how many utterances each began.
+    /// Counts the decoders a recognizer loads, and how many utterances each began.
     ///
     /// With `holdingTheFirst`, the first decoder does not end its first utterance until a second
     /// decoder has begun one (or five minutes have passed): on a busy machine the first decoder
     /// might otherwise keep up alone, and the test would depend on timing. The wait is long
     /// because CI runs every suite at once on two cores: a minute was once too short for the
     /// audio thread to queue the ten seconds of speech that make a second decoder worthwhile.
-    final class CountingRecognizer: SpeechRecognizer {
-        let base: PocketSphinxRecognizer
+    final class DecoderCounts: Sendable {
         private let counts = Mutex<[Int]>([])
-        private let holdingTheFirst: Bool
-
-        init(base: PocketSphinxRecognizer, holdingTheFirst: Bool = false) {
-            self.base = base
-            self.holdingTheFirst = holdingTheFirst
-        }
-
-        var sampleRate: Int { base.sampleRate }
-        func supportedLocales() -> [String] { base.supportedLocales() }
 
         /// Utterances begun, per decoder loaded, in the order they were loaded.
         var utterancesPerDecoder: [Int] { counts.withLock { $0 } }
 
-        func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
-            try count(base.makeDecoder(locale: locale, segmentation: segmentation))
-        }
-
-        func makeDecoder(
-            locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
-        ) throws(DictationError) -> any SpeechDecoder {
-            try count(
-                base.makeDecoder(
-                    locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-                    maxUtteranceDuration: maxUtteranceDuration))
-        }
-
-        private func count(_ decoder: any SpeechDecoder) -> any SpeechDecoder {
-            let index = counts.withLock { counts in
-                counts.append(0)
-                return counts.count - 1
-            }
-            let hold = holdingTheFirst && index == 0
-            return Counted(decoder, began: { [self] in counts.withLock { $0[index] += 1 } }) { [self] in
-                guard hold else { return }
-                let deadline = Date().addingTimeInterval(300)
-                while counts.withLock({ $0.count < 2 || $0[1] == 0 }), Date() < deadline {
-                    Thread.sleep(forTimeInterval: 0.01)
+        /// `base`, counting its final decoders here.
+        func counting(_ base: PocketSphinxRecognizer, holdingTheFirst: Bool) -> InterceptingRecognizer {
+            InterceptingRecognizer(base) { [self] decoder, role in
+                guard case .finals = role else { return decoder }
+                let index = counts.withLock { counts in
+                    counts.append(0)
+                    return counts.count - 1
                 }
-            }
-        }
-
-        private final class Counted: SpeechDecoder {
-            let decoder: any SpeechDecoder
-            let began: @Sendable () -> Void
-            /// Called before the first utterance ends.
-            var beforeFirstEnd: (@Sendable () -> Void)?
-            init(
-                _ decoder: any SpeechDecoder, began: @escaping @Sendable () -> Void,
-                beforeFirstEnd: @escaping @Sendable () -> Void
-            ) {
-                self.decoder = decoder
-                self.began = began
-                self.beforeFirstEnd = beforeFirstEnd
-            }
-            var locale: String { decoder.locale }
-            var segmentation: UtteranceSegmentation { decoder.segmentation }
-            var decodesUtterancesIndependently: Bool { decoder.decodesUtterancesIndependently }
-            func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
-                try decoder.process(samples, reportPartials: reportPartials)
-            }
-            func finish() throws(DictationError) -> [RecognitionUpdate] { try decoder.finish() }
-            func beginUtterance(at time: Double) throws(DictationError) {
-                began()
-                try decoder.beginUtterance(at: time)
-            }
-            func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
-                beforeFirstEnd?()
-                beforeFirstEnd = nil
-                return try decoder.endUtterance()
-            }
-            func prepareFinal() throws(DictationError) -> Transcript? { try decoder.prepareFinal() }
-            func discardUtterance() { decoder.discardUtterance() }
-            func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
-                try decoder.configure(settings)
+                var holding = holdingTheFirst && index == 0
+                return InterceptingDecoder(decoder) { [self] call in
+                    switch call {
+                    case .beginUtterance:
+                        counts.withLock { $0[index] += 1 }
+                    case .endUtterance where holding:
+                        holding = false
+                        let deadline = Date().addingTimeInterval(300)
+                        while counts.withLock({ $0.count < 2 || $0[1] == 0 }), Date() < deadline {
+                            Thread.sleep(forTimeInterval: 0.01)
+                        }
+                    default:
+                        break
+                    }
+                }
             }
         }
     }
@@ -132,9 +85,10 @@ struct SideBySideFinalsTests {
     }
 
     static func transcribe(_ path: String, finalDecoderLimit: Int) async throws -> ([Transcript], [Int]) {
-        let recognizer = CountingRecognizer(base: try Fixtures.recognizer(), holdingTheFirst: finalDecoderLimit > 1)
+        let counts = DecoderCounts()
         let session = DictationSession(
-            source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
+            source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(),
+            recognizer: counts.counting(try Fixtures.recognizer(), holdingTheFirst: finalDecoderLimit > 1))
         var options = DictationOptions(reports: [])
         options.finalDecoderLimit = finalDecoderLimit
         var finals: [Transcript] = []
@@ -145,6 +99,6 @@ struct SideBySideFinalsTests {
             default: break
             }
         }
-        return (finals, recognizer.utterancesPerDecoder)
+        return (finals, counts.utterancesPerDecoder)
     }
 }

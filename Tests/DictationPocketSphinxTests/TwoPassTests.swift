@@ -136,7 +136,7 @@ struct TwoPassTests {
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32))
         let session = DictationSession(
             source: source, preprocessing: StandardPreprocessing(),
-            recognizer: SlowFinalsRecognizer(base: try Fixtures.recognizer(), extraSeconds: 3))
+            recognizer: slowFinals(try Fixtures.recognizer(), extraSeconds: 3))
         let stream = try await session.start(DictationOptions(reports: .partials))
         Self.push(long + silence + short + silence, into: source, pacedAt: 1)
         var order: [DictationEvent] = []
@@ -160,58 +160,12 @@ struct TwoPassTests {
 
 /// A recognizer whose final decoders take `extraSeconds` longer over each final, on purpose: the
 /// final pass runs on threads of its own, so only the finals are late.
-private struct SlowFinalsRecognizer: SpeechRecognizer {
-    let base: PocketSphinxRecognizer
-    let extraSeconds: Double
-
-    var sampleRate: Int { base.sampleRate }
-    func supportedLocales() -> [String] { base.supportedLocales() }
-
-    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
-        try base.makeDecoder(locale: locale, segmentation: segmentation)
+private func slowFinals(_ base: PocketSphinxRecognizer, extraSeconds: Double) -> InterceptingRecognizer {
+    InterceptingRecognizer(base) { decoder, role in
+        guard role == .finals(reportsPartials: false) else { return decoder }
+        return InterceptingDecoder(decoder) { call in
+            // The final pass's own thread: holding it is what a slow search does.
+            if case .endUtterance = call { Thread.sleep(forTimeInterval: extraSeconds) }
+        }
     }
-
-    func makeDecoder(
-        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
-    ) throws(DictationError) -> any SpeechDecoder {
-        let decoder = try base.makeDecoder(
-            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-            maxUtteranceDuration: maxUtteranceDuration)
-        return reportsPartials ? decoder : SlowFinalDecoder(decoder, extraSeconds: extraSeconds)
-    }
-
-    func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
-        try base.makePartialDecoder(locale: locale)
-    }
-}
-
-/// A whole-utterance decoder whose finals come `extraSeconds` late, and which searches nothing
-/// ahead of the end (so that the delay is not hidden by a speculative search).
-private final class SlowFinalDecoder: SpeechDecoder {
-    private let base: any SpeechDecoder
-    private let extraSeconds: Double
-
-    init(_ base: any SpeechDecoder, extraSeconds: Double) {
-        self.base = base
-        self.extraSeconds = extraSeconds
-    }
-
-    var locale: String { base.locale }
-    var segmentation: UtteranceSegmentation { base.segmentation }
-    var decodesUtterancesIndependently: Bool { base.decodesUtterancesIndependently }
-    func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
-        try base.process(samples, reportPartials: reportPartials)
-    }
-    func finish() throws(DictationError) -> [RecognitionUpdate] { try base.finish() }
-    func beginUtterance(at time: Double) throws(DictationError) { try base.beginUtterance(at: time) }
-    func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
-        // The final pass's own thread: holding it is what a slow search does.
-        Thread.sleep(forTimeInterval: extraSeconds)
-        return try base.endUtterance()
-    }
-    func discardUtterance() { base.discardUtterance() }
-    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
-        try base.configure(settings)
-    }
-    func takeNotices() -> [DictationError] { base.takeNotices() }
 }

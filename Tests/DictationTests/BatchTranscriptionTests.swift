@@ -100,12 +100,13 @@ import Testing
     }
 
     @Test func eachJobLoadsTheModelOnceForAllItsFiles() async throws {
-        let counting = CountingRecognizer(base: PocketSphinxRecognizer())
+        let made = DecoderCount()
         let paths = try (Self.numbers + Self.numbers).map(Recordings.librivox)
-        let updates = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2, recognizer: counting))
+        let updates = await Self.updates(
+            of: BatchTranscription(paths: paths, jobs: 2, recognizer: made.counting(PocketSphinxRecognizer())))
         #expect(Self.finals(in: updates).count == paths.count)
         // Ten sessions, two jobs: without reuse, ten models would have been loaded.
-        #expect((1...2).contains(counting.decodersMade), "\(counting.decodersMade) decoders for 2 jobs")
+        #expect((1...2).contains(made.value), "\(made.value) decoders for 2 jobs")
     }
 
     @Test func aJobsRecognizerLendsTheSameDecoderAgainOnceItIsBack() throws {
@@ -148,39 +149,17 @@ import Testing
     }
 }
 
-/// A recognizer that counts the decoders it makes.
-struct CountingRecognizer: SpeechRecognizer {
-    let base: PocketSphinxRecognizer
-    private let count = Counter()
+/// Counts the decoders a recognizer makes.
+final class DecoderCount: Sendable {
+    private let count = Mutex(0)
 
-    init(base: PocketSphinxRecognizer) {
-        self.base = base
-    }
+    var value: Int { count.withLock { $0 } }
 
-    var decodersMade: Int { count.value.withLock { $0 } }
-    var sampleRate: Int { base.sampleRate }
-    func supportedLocales() -> [String] { base.supportedLocales() }
-
-    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
-        count.value.withLock { $0 += 1 }
-        return try base.makeDecoder(locale: locale, segmentation: segmentation)
-    }
-
-    func makeDecoder(
-        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
-    ) throws(DictationError) -> any SpeechDecoder {
-        count.value.withLock { $0 += 1 }
-        return try base.makeDecoder(
-            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-            maxUtteranceDuration: maxUtteranceDuration)
-    }
-
-    func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
-        count.value.withLock { $0 += 1 }
-        return try base.makePartialDecoder(locale: locale)
-    }
-
-    final class Counter: Sendable {
-        let value = Mutex(0)
+    /// `base`, counting every decoder it makes here.
+    func counting(_ base: any SpeechRecognizer) -> InterceptingRecognizer {
+        InterceptingRecognizer(base) { [self] decoder, _ in
+            count.withLock { $0 += 1 }
+            return decoder
+        }
     }
 }

@@ -119,7 +119,7 @@ struct SessionChaosTests {
             samples: speech, ending: plan.live ? .silence : .endOfAudio, speed: plan.live ? 16 : nil)
         let session = DictationSession(
             source: ChaosSource(base: source, plan: plan), preprocessing: StandardPreprocessing(),
-            recognizer: ChaosRecognizer(base: recognizer, plan: plan))
+            recognizer: chaosRecognizer(recognizer, plan: plan))
         var options = DictationOptions(reports: plan.partials ? [.partials, .stateChanges] : [.stateChanges])
         options.finalDecoderLimit = plan.finalDecoders
         if plan.live { options.maxDuration = 14 }
@@ -211,79 +211,24 @@ private final class FailingReader: AudioReader {
     func close() { base.close() }
 }
 
-/// A recognizer that fails as its plan says: to load, or its decoders mid-utterance.
-private struct ChaosRecognizer: SpeechRecognizer {
-    let base: any SpeechRecognizer
-    let plan: SessionChaosTests.Plan
-
-    var sampleRate: Int { base.sampleRate }
-    func supportedLocales() -> [String] { base.supportedLocales() }
-
-    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
-        try makeDecoder(locale: locale, segmentation: segmentation, reportsPartials: false, maxUtteranceDuration: 30)
-    }
-
-    func makeDecoder(
-        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
-    ) throws(DictationError) -> any SpeechDecoder {
-        if plan.fault == .recognizerLoadFails {
+/// A recognizer that fails as its plan says: to load, or its decoders mid-utterance, once they have
+/// been given some seconds of audio.
+private func chaosRecognizer(_ base: any SpeechRecognizer, plan: SessionChaosTests.Plan) -> InterceptingRecognizer {
+    InterceptingRecognizer(base) { decoder, _ throws(DictationError) in
+        switch plan.fault {
+        case .recognizerLoadFails:
             throw DictationError(code: .modelNotFound, message: "chaos: the model would not load")
+        case .decoderFailsMidUtterance:
+            var heard = 0.0
+            let sampleRate = Double(base.sampleRate)
+            return InterceptingDecoder(decoder) { call throws(DictationError) in
+                if case .process(let count) = call { heard += Double(count) / sampleRate }
+                if heard >= plan.decoderFailsAt {
+                    throw DictationError(code: .recognitionFailed, message: "chaos: the decoder failed")
+                }
+            }
+        default:
+            return decoder
         }
-        let decoder = try base.makeDecoder(
-            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-            maxUtteranceDuration: maxUtteranceDuration)
-        guard plan.fault == .decoderFailsMidUtterance else { return decoder }
-        return FailingDecoder(decoder, failsAt: plan.decoderFailsAt, sampleRate: sampleRate)
     }
-
-    func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
-        try base.makePartialDecoder(locale: locale)
-    }
-}
-
-/// A decoder that fails once it has been given some seconds of audio, and from then on.
-private final class FailingDecoder: SpeechDecoder {
-    private let base: any SpeechDecoder
-    private let failsAt: Double
-    private let sampleRate: Double
-    private var heard = 0.0
-
-    init(_ base: any SpeechDecoder, failsAt: Double, sampleRate: Int) {
-        self.base = base
-        self.failsAt = failsAt
-        self.sampleRate = Double(sampleRate)
-    }
-
-    var locale: String { base.locale }
-    var segmentation: UtteranceSegmentation { base.segmentation }
-    var decodesUtterancesIndependently: Bool { base.decodesUtterancesIndependently }
-
-    private func check() throws(DictationError) {
-        if heard >= failsAt { throw DictationError(code: .recognitionFailed, message: "chaos: the decoder failed") }
-    }
-
-    func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
-        heard += Double(samples.count) / sampleRate
-        try check()
-        return try base.process(samples, reportPartials: reportPartials)
-    }
-
-    func finish() throws(DictationError) -> [RecognitionUpdate] {
-        try check()
-        return try base.finish()
-    }
-
-    func beginUtterance(at time: Double) throws(DictationError) { try base.beginUtterance(at: time) }
-
-    func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
-        try check()
-        return try base.endUtterance()
-    }
-
-    func prepareFinal() throws(DictationError) -> Transcript? { try base.prepareFinal() }
-    func discardUtterance() { base.discardUtterance() }
-    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
-        try base.configure(settings)
-    }
-    func takeNotices() -> [DictationError] { base.takeNotices() }
 }
