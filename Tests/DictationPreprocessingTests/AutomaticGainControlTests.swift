@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("AutomaticGainControl", .timeLimit(.minutes(10)))
+@Suite("AutomaticGainControl", .timeLimit(.minutes(20)))
 struct AutomaticGainControlTests {
     static let sampleRate = 16_000
 

@@ -4,7 +4,7 @@ import Testing
 
 import DictationPreprocessing
 
-@Suite("ChannelDownmixer", .timeLimit(.minutes(10)))
+@Suite("ChannelDownmixer", .timeLimit(.minutes(20)))
 struct ChannelDownmixerTests {
     @Test("Stereo frames become the mean of left and right")
     func stereo() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("SpeexNoiseSuppressor", .timeLimit(.minutes(10)))
+@Suite("SpeexNoiseSuppressor", .timeLimit(.minutes(20)))
 struct SpeexNoiseSuppressorTests {
     static let sampleRate = 16_000
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("StandardPreprocessor", .timeLimit(.minutes(10)))
+@Suite("StandardPreprocessor", .timeLimit(.minutes(20)))
 struct StandardPreprocessorTests {
     /// A stage that halves its input and fails on its second buffer.
     final class FailingStage: AudioConversionStage {
