@@ -4,8 +4,8 @@
 #
 # Output is line-buffered even into a file or a pipe (stdbuf), so that the last line of a CI log is
 # the last thing that happened. Each pass runs under a watchdog: a test that hangs fails by its own
-# time limit (20 minutes for every suite), and should the test process still not end, the watchdog
-# prints every thread's stack (gdb) and kills it, so that a hang costs CI an hour at most, not 90
+# time limit (25 minutes for every suite), and should the test process still not end, the watchdog
+# prints every thread's stack (gdb) and kills it, so that a hang costs CI 65 minutes at most, not 90
 # minutes and the run. (A quiet first pass takes 6-8 minutes, a loaded one twice that.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,5 +47,5 @@ fi
 # timing starves on two cores that every other suite loads at once (CI saw openbox take over 30 s
 # to start, and keys overtake a paste): they run after the rest, one at a time, as on a desktop.
 desktop='DictationDesktopTests|TypeCommandTests|ControlCLITests'
-run_pass 40 --skip "$desktop"
+run_pass 45 --skip "$desktop"
 run_pass 20 --filter "$desktop" --no-parallel

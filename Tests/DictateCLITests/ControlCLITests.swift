@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// `dictate control`: against no instance, and against a control server in this process.
-@Suite(.timeLimit(.minutes(20))) struct ControlCLITests {
+@Suite(.timeLimit(.minutes(25))) struct ControlCLITests {
     /// The test environment with a runtime folder of its own (removed by the caller) and English messages.
     static func environment(runtime: String?, lang: String = "C.UTF-8") -> [String: String] {
         var environment = DictateProcess.environment

@@ -4,7 +4,7 @@ import Testing
 /// `dictate listen` on a capture device that delivers far faster than real time: ALSA's `file`
 /// plugin reading a plain file (a sentence, then, past its end, the `null` slave's silence
 /// without end), unpaced. Decoding can't keep up with it, so the capture buffer must shed audio.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct FloodingDeviceTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct FloodingDeviceTests {
     /// An ALSA configuration whose device plays `samples` at once and then silence for ever.
     final class FloodingDevice {
         static let device = "dk_flooding_mic"

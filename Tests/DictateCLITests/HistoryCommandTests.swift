@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `dictate history` over what `transcribe --history` and `listen` kept, through the real binary.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct HistoryCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct HistoryCommandTests {
     /// A temporary folder, and `dictate`'s environment with `XDG_DATA_HOME` in it.
     struct DataHome {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-history-\(UUID().uuidString)")

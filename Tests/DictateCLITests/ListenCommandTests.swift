@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `dictate listen` through the real libasound capture path, fed by ``TestMicrophone``.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct ListenCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct ListenCommandTests {
     static func events(_ result: DictateProcess.Result) throws -> [[String: Any]] {
         try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not JSON: \($0)")

@@ -9,7 +9,7 @@ import Glibc
 
 /// `dictate listen` killed with SIGKILL at random moments has kept, in its history, every final it
 /// had printed, and leaves a database that opens cleanly.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct ListenCrashTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct ListenCrashTests {
     /// Fixed, so that a failure can be replayed; every failure message carries it.
     static let seed: UInt64 = 0x0D1C_7A7E_5EED_0004
     static let kills = 4

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `dictate` and locales: the fallback note, and errors in the language of `--locale` or `LANG`.
-@Suite(.timeLimit(.minutes(20))) struct LocaleCommandTests {
+@Suite(.timeLimit(.minutes(25))) struct LocaleCommandTests {
     static let goforward = DictateProcess.sample("goforward.wav")
     static let missing = "/nonexistent/dictate-tests/talk.wav"
 

@@ -8,7 +8,7 @@ import Glibc
 /// `dictate listen --record` through the real libasound capture path: nothing on disk without it,
 /// a 0600 WAV holding what was captured with it, and a run killed with SIGKILL (which can't be
 /// caught) leaves a file the next run repairs.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct RecordCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct RecordCommandTests {
     /// A data folder of the test's own, made empty, so `XDG_DATA_HOME` points at something real.
     static func makeDataFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-data-\(UUID().uuidString)")

@@ -9,7 +9,7 @@ import Glibc
 ///
 /// One test at a time: each runs `dictate` with a decoder per core, and together they would
 /// hold the shared machine long enough to trip the 90-second guard of other suites' runs.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct TranscribeBatchTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct TranscribeBatchTests {
     static let librivox = ["0870", "0880", "0890", "0920", "0930"].map {
         "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-\($0).wav"
     }

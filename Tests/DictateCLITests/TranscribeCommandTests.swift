@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `dictate transcribe` end to end: the real executable on the bundled real recordings.
-@Suite(.timeLimit(.minutes(20))) struct TranscribeCommandTests {
+@Suite(.timeLimit(.minutes(25))) struct TranscribeCommandTests {
     static let goforward = DictateProcess.sample("goforward.wav")
 
     @Test func textPrintsOneLinePerUtterance() throws {

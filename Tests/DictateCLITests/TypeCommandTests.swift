@@ -8,7 +8,7 @@ import Glibc
 /// `dictate type` end to end: a real X server (Xvfb) with a window manager, real xterm windows
 /// receiving the keys, the real typing tools, and speech through the real ALSA capture path
 /// (``TestMicrophone``).
-@Suite(.serialized, .timeLimit(.minutes(20))) struct TypeCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct TypeCommandTests {
     /// Everything a `dictate type` test runs with: a desktop, a test microphone, a runtime folder.
     final class Setup {
         let desktop: VirtualDesktop

@@ -3,7 +3,7 @@ import Testing
 
 /// `--verbose`: the library's logs and, at the end, a summary of its metrics on standard error;
 /// without it, nothing of either.
-@Suite(.timeLimit(.minutes(20))) struct VerboseMetricsTests {
+@Suite(.timeLimit(.minutes(25))) struct VerboseMetricsTests {
     static let goforward = DictateProcess.sample("goforward.wav")
 
     /// The cells of the summary row for a metric (`name{dimensions}`), split at runs of spaces,

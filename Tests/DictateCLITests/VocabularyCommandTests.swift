@@ -3,7 +3,7 @@ import Testing
 
 /// `--vocabulary`, `--alternatives` and `dictate vocabulary check`, with the real executable on
 /// real decoding (Debian's model, so that the words it lacks are known).
-@Suite(.timeLimit(.minutes(20))) struct VocabularyCommandTests {
+@Suite(.timeLimit(.minutes(25))) struct VocabularyCommandTests {
     static let debianModel = "/usr/share/pocketsphinx/model/en-us"
 
     /// A fresh folder with a vocabulary file and, when asked, a sentence spoken by espeak-ng.

@@ -3,7 +3,7 @@ import Testing
 
 /// `dictate transcribe` writes text as a person would type it, `--raw` gives the recognizer's
 /// words, each formatting feature has a switch, and "scratch that" takes back the final before it.
-@Suite(.timeLimit(.minutes(20))) struct WrittenTextCommandTests {
+@Suite(.timeLimit(.minutes(25))) struct WrittenTextCommandTests {
     static let goforward = DictateProcess.sample("goforward.wav")
 
     @Test func rawPrintsTheRecognizersWords() throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// Real capture through libasound: ALSA's `file` plugin feeds a FIFO or a file through the same
 /// calls a microphone goes through (open, hardware parameters, poll, `snd_pcm_readi`, close).
-@Suite(.timeLimit(.minutes(20))) struct ALSACaptureTests {
+@Suite(.timeLimit(.minutes(25))) struct ALSACaptureTests {
     /// What a live capture through a FIFO delivered.
     struct LiveCapture {
         var format: AudioFormat

@@ -44,7 +44,7 @@ enum ALSAGlobalTestConfiguration {
     }
 }
 
-@Suite(.timeLimit(.minutes(20))) struct ALSADeviceListingTests {
+@Suite(.timeLimit(.minutes(25))) struct ALSADeviceListingTests {
     @Test func listingWorksWithoutASoundCard() {
         let devices = ALSACaptureSource.captureDevices()
         #expect(devices.allSatisfy { !$0.name.isEmpty })

@@ -11,7 +11,7 @@ import Testing
 /// that says what to do, and neither a failed open nor ``ALSACaptureSource/checkAccess()`` leaves
 /// anything open. The busy and forbidden cases are real: the kernel refuses the plugin's open of
 /// its infile, and libasound passes that errno on.
-@Suite(.timeLimit(.minutes(20))) struct ALSAOpenFailureTests {
+@Suite(.timeLimit(.minutes(25))) struct ALSAOpenFailureTests {
     @Test func unknownDeviceIsUnavailable() throws {
         _ = try ALSATestBench()
         // The system configuration, as an app gets it.

@@ -6,7 +6,7 @@ import Testing
 
 /// A path as a user names it: `-` is standard input, `.raw` and `.pcm` headerless PCM, anything
 /// else audio recognized by its content, whatever the name says.
-@Suite(.timeLimit(.minutes(20))) struct AudioFileSourceTests {
+@Suite(.timeLimit(.minutes(25))) struct AudioFileSourceTests {
     static let rawFormat = AudioFormat(sampleRate: 8_000, channelCount: 2, encoding: .int16)
 
     @Test(arguments: ["talk.raw", "talk.pcm", "TALK.RAW", "talk.Pcm"])

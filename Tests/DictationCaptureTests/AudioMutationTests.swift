@@ -9,7 +9,7 @@ import Testing
 /// through the in-memory source: each yields audio or fails with `invalidAudio`, never crashes or
 /// hangs. The seeds are the fuzzer's corpus (`Fuzz/corpus`): 0.3 s of goforward as WAV (PCM16,
 /// float, 24-bit extensible, µ-law, A-law), FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU.
-@Suite(.timeLimit(.minutes(20))) struct AudioMutationTests {
+@Suite(.timeLimit(.minutes(25))) struct AudioMutationTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fuzz/corpus").standardized
 

@@ -9,7 +9,7 @@ import Testing
 @testable import DictationCapture
 
 /// Every error DictationCapture makes, in English and Norwegian bokmål.
-@Suite(.timeLimit(.minutes(20))) struct CaptureErrorLanguageTests {
+@Suite(.timeLimit(.minutes(25))) struct CaptureErrorLanguageTests {
     static let file = AudioInputProblem.file("/tmp/talk.wav")
 
     static let inputProblems: [AudioInputProblem] =

@@ -8,7 +8,7 @@ import Testing
 /// a margin of silence kept next to speech, the oldest audio only when nothing else can go, and
 /// one warning per overrun episode. The real capture thread, voice detector, queue and reader,
 /// on scripted devices that deliver as fast as they are read.
-@Suite(.timeLimit(.minutes(20))) struct CaptureSheddingTests {
+@Suite(.timeLimit(.minutes(25))) struct CaptureSheddingTests {
     typealias Step = ScriptedCaptureDevice.Step
 
     static let periodFrames = 320

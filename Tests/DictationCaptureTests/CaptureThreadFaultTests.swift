@@ -9,7 +9,7 @@ import Testing
 
 /// The capture thread, channel and reader against scripted devices: the faults a real device
 /// produces and the machine running the tests can't (see ``ScriptedCaptureDevice``).
-@Suite(.timeLimit(.minutes(20))) struct CaptureThreadFaultTests {
+@Suite(.timeLimit(.minutes(25))) struct CaptureThreadFaultTests {
     typealias Step = ScriptedCaptureDevice.Step
 
     /// Waits until the thread has captured `frames`, so what follows doesn't race it.

@@ -4,7 +4,7 @@ import Testing
 @testable import DictationCapture
 
 /// The capture thread's verdict per period: speech or silence, from the mono mix.
-@Suite(.timeLimit(.minutes(20))) struct CaptureVoiceJudgeTests {
+@Suite(.timeLimit(.minutes(25))) struct CaptureVoiceJudgeTests {
     /// The verdicts for `samples` (interleaved) cut into periods of `periodFrames`.
     static func verdicts(_ samples: [Float], channels: Int, periodFrames: Int) -> [Bool] {
         let judge = CaptureVoiceJudge(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DictationCapture
 
-@Suite(.timeLimit(.minutes(20))) struct InterleavedSampleQueueTests {
+@Suite(.timeLimit(.minutes(25))) struct InterleavedSampleQueueTests {
     @Test func framesSplitAcrossBuffersComeOutWhole() throws {
         var queue = InterleavedSampleQueue(channelCount: 2)
         queue.append([1, 2, 3])  // one frame and half of the next

@@ -5,7 +5,7 @@ import Testing
 @testable import DictationCapture
 
 /// Real-time pacing lets a file stand in for a microphone, and a stop cuts its waits short.
-@Suite(.timeLimit(.minutes(20))) struct PacingTests {
+@Suite(.timeLimit(.minutes(25))) struct PacingTests {
     @Test func realTimeReadingTakesAtLeastTheAudioDuration() throws {
         let speech = try TestFixtures.goforward(seconds: 0.5)
         let directory = try TemporaryDirectory()

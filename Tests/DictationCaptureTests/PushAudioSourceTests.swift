@@ -5,7 +5,7 @@ import Testing
 @testable import DictationCapture
 
 /// App-supplied buffers: blocking reads, finish, interrupt, and capacity that never drops silently.
-@Suite(.timeLimit(.minutes(20))) struct PushAudioSourceTests {
+@Suite(.timeLimit(.minutes(25))) struct PushAudioSourceTests {
     static let mono = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
 
     @Test func buffersFromAnotherThreadArriveInOrderUntilFinish() throws {

@@ -8,7 +8,7 @@ import Testing
 @testable import DictationCapture
 
 /// Headerless PCM files, and standard input (through a pipe of the test's own) as WAV or raw.
-@Suite(.timeLimit(.minutes(20))) struct RawAndStandardInputTests {
+@Suite(.timeLimit(.minutes(25))) struct RawAndStandardInputTests {
     @Test func goforwardRawDecodesAtItsKnownFormat() throws {
         let speech = try TestFixtures.goforward()
         let reader = try RawPCMFileSource(path: TestFixtures.goforwardPath, format: .recognizer).open()

@@ -16,7 +16,7 @@ import Testing
 /// the speech, and the session's reader then waits until the device has delivered that minute
 /// into a queue of 5 s. About 55 s of silence are shed, in one episode, whatever this machine's
 /// speed.
-@Suite(.timeLimit(.minutes(20))) struct SlowDecodingTests {
+@Suite(.timeLimit(.minutes(25))) struct SlowDecodingTests {
     /// A live source on a scripted device whose reader stops, once it has read past `holdAt`
     /// seconds, until the device has delivered the rest of its script.
     struct ScriptedDeviceSource: AudioSource {

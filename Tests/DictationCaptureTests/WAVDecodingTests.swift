@@ -5,7 +5,7 @@ import Testing
 @testable import DictationCapture
 
 /// Every supported WAV encoding, made by sox from real speech, decodes to the same audio.
-@Suite(.timeLimit(.minutes(20))) struct WAVDecodingTests {
+@Suite(.timeLimit(.minutes(25))) struct WAVDecodingTests {
     struct Variant: CustomTestStringConvertible, Sendable {
         var name: String
         var soxOutput: [String]

@@ -10,7 +10,7 @@ import Testing
 /// Every kind of bad input fails at `open()` with ``DictationError/Code/invalidAudio`` and a
 /// message that says what is wrong: ours (empty, not audio and what it looks like, an impossible
 /// rate or channel count), or libsndfile's text for a damaged header.
-@Suite(.timeLimit(.minutes(20))) struct WAVRejectionTests {
+@Suite(.timeLimit(.minutes(25))) struct WAVRejectionTests {
     struct BadFile: CustomTestStringConvertible, Sendable {
         var name: String
         var bytes: [UInt8]

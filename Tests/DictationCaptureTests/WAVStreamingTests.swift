@@ -5,7 +5,7 @@ import Testing
 @testable import DictationCapture
 
 /// Headers that lie, files that stop early, streams of unknown length and chunks to skip.
-@Suite(.timeLimit(.minutes(20))) struct WAVStreamingTests {
+@Suite(.timeLimit(.minutes(25))) struct WAVStreamingTests {
     /// A 16-bit mono WAV of the first half second of goforward.
     static func speechWAV(_ change: (inout WAVBuilder) -> Void = { _ in }) throws -> (bytes: [UInt8], speech: [Int16]) {
         let speech = try TestFixtures.goforward(seconds: 0.5)

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// Commands over the control socket: replies in order, errors as values, bad lines survived.
-@Suite(.timeLimit(.minutes(20))) struct ControlCommandTests {
+@Suite(.timeLimit(.minutes(25))) struct ControlCommandTests {
     @Test func commandsAreAnsweredInOrderWithTheStateTheyLeave() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath

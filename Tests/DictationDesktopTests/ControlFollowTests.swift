@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// `status --follow`: the status, every change in order, the end when the instance closes.
-@Suite(.timeLimit(.minutes(20))) struct ControlFollowTests {
+@Suite(.timeLimit(.minutes(25))) struct ControlFollowTests {
     @Test func aFollowerGetsTheStatusThenEveryChangeInOrderAndTheEndWhenTheServerCloses() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath

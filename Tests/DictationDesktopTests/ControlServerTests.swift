@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// The control socket's place and files: private, one instance per user, a dead one's replaced.
-@Suite(.timeLimit(.minutes(20))) struct ControlServerTests {
+@Suite(.timeLimit(.minutes(25))) struct ControlServerTests {
     @Test func theSocketIsInTheRuntimeFolderAndThereIsNoneWithoutOne() throws {
         let path = try DictationControlServer.socketPath(
             in: DesktopEnvironment(variables: ["XDG_RUNTIME_DIR": "/run/user/1000"]))

@@ -2,7 +2,7 @@ import DictationDesktop
 import Testing
 
 /// The desktop is read from the environment as a user's session sets it.
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(25)))
 struct DesktopEnvironmentTests {
     @Test func waylandIsTheSessionTypeOrADisplayWithoutOne() {
         #expect(DesktopEnvironment(variables: ["XDG_SESSION_TYPE": "wayland"]).isWayland)

@@ -5,7 +5,7 @@ import Testing
 
 /// The typist's decisions, on a text buffer that applies keystrokes as a text field does; the
 /// real tools and windows are in the end-to-end tests (`TypeCommandTests`).
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(25)))
 struct DesktopTypistTests {
     /// A text field: typing appends, BackSpace removes the last character.
     final class TextField: TextOutput {

@@ -5,7 +5,7 @@ import Testing
 
 /// What each output needs, checked with the real tools where no display is needed, and the
 /// command lines of the tools that can't run here (Wayland, uinput).
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(25)))
 struct TextOutputAvailabilityTests {
     private let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The ledger plans edits so that nothing is typed twice and "scratch that" erases exactly what
 /// an utterance typed.
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(25)))
 struct TypingLedgerTests {
     @Test func utterancesAreSeparatedBySpacesExceptAtTheStartAndAfterALine() {
         var ledger = TypingLedger()

@@ -11,7 +11,7 @@ import Glibc
 ///
 /// sway refuses to run as root, so as root (CI) the compositor and its client run as `nobody`;
 /// root's wtype may still use the compositor's socket.
-@Suite(.serialized, .timeLimit(.minutes(20)))
+@Suite(.serialized, .timeLimit(.minutes(25)))
 final class WaylandOutputTests {
     let runtime: URL
     let compositor: Process

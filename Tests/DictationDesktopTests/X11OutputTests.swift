@@ -5,7 +5,7 @@ import Testing
 
 /// xdotool and paste mode typing into real windows (xterm running `cat`, a Tk text widget) on an
 /// Xvfb display of this suite's own. Serialized: the tests move the keyboard focus.
-@Suite(.serialized, .timeLimit(.minutes(20)))
+@Suite(.serialized, .timeLimit(.minutes(25)))
 final class X11OutputTests {
     let x11: X11TestDisplay
 

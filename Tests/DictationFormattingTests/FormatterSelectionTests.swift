@@ -3,7 +3,7 @@ import DictationKit
 import Foundation
 import Testing
 
-@Suite("Formatters by locale, and their options", .timeLimit(.minutes(20)))
+@Suite("Formatters by locale, and their options", .timeLimit(.minutes(25)))
 struct FormatterSelectionTests {
     @Test("English locales get the English formatter", arguments: ["en", "en-US", "en_GB.UTF-8", "EN-au"])
     func english(locale: String) {

@@ -6,7 +6,7 @@ import Testing
 
 /// The stage in a real session (the scripted recognizer, the session's own delivery): written
 /// text beside the words, sentence state across finals, commands as events after their final.
-@Suite("The formatting stage in a session", .timeLimit(.minutes(20)))
+@Suite("The formatting stage in a session", .timeLimit(.minutes(25)))
 struct FormattingStageTests {
     static func events(
         _ utterances: [String], locale: String = "en-US", stage: FormattingStage = FormattingStage(),

@@ -6,7 +6,7 @@ import Testing
 /// The spoken → written table (`Resources/formatting-cases.tsv`) is the English formatter's
 /// specification: what a careful writer types for what was said. Accuracy is exact match
 /// (text and command), per kind and overall.
-@Suite("Spoken to written: the table", .timeLimit(.minutes(20)))
+@Suite("Spoken to written: the table", .timeLimit(.minutes(25)))
 struct FormattingTableTests {
     @Test("the table is big enough and covers every kind")
     func tableCoversTheKinds() {

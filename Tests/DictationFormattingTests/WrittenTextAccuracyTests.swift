@@ -12,7 +12,7 @@ import Testing
 /// stage. The recognizer's words are scored against what was said (plain WER), the written text
 /// against what a careful writer types (case- and punctuation-sensitive WER), and the formatter
 /// alone on the words as said (its own share of the written errors).
-@Suite("Written text on decoded speech", .serialized, .timeLimit(.minutes(20)))
+@Suite("Written text on decoded speech", .serialized, .timeLimit(.minutes(25)))
 struct WrittenTextAccuracyTests {
     /// What is said, and what a careful writer types for it.
     static let sentences: [(spoken: String, written: String)] = [

@@ -5,7 +5,7 @@ import Testing
 @testable import DictationHistory
 
 /// The history is private: the database and its WAL files 0600, the folders made for it 0700.
-@Suite(.timeLimit(.minutes(20))) struct HistoryFilePermissionTests {
+@Suite(.timeLimit(.minutes(25))) struct HistoryFilePermissionTests {
     @Test func theDatabaseItsWALAndSHMAreReadableByTheUserAlone() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

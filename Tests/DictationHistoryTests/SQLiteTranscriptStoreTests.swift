@@ -6,7 +6,7 @@ import Testing
 @testable import DictationHistory
 
 /// The store on its own: what is saved comes back, grouped, searched, deleted and exported.
-@Suite(.timeLimit(.minutes(20))) struct SQLiteTranscriptStoreTests {
+@Suite(.timeLimit(.minutes(25))) struct SQLiteTranscriptStoreTests {
     @Test func whatIsSavedComesBackThroughAnotherConnection() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

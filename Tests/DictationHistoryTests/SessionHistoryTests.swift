@@ -8,7 +8,7 @@ import Testing
 
 /// A session with a store: every final is durable before the consumer sees it; a failing store
 /// is reported and the session goes on; the run's end is recorded whichever way it ends.
-@Suite(.timeLimit(.minutes(20))) struct SessionHistoryTests {
+@Suite(.timeLimit(.minutes(25))) struct SessionHistoryTests {
     static let script = [
         ScriptedRecognizer.Utterance("go forward ten meters", from: 0.5, to: 2.0),
         ScriptedRecognizer.Utterance("turn left", from: 3.0, to: 3.8),

@@ -6,7 +6,7 @@ import Testing
 @testable import DictationHistory
 
 /// The history keeps both forms of a final: the recognizer's words and the written text.
-@Suite(.timeLimit(.minutes(20))) struct WrittenTextHistoryTests {
+@Suite(.timeLimit(.minutes(25))) struct WrittenTextHistoryTests {
     @Test func bothFormsAreKeptAndExportsShowTheWrittenOne() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -6,7 +6,7 @@ import Testing
 /// Any interleaving of pause, resume, commit, stop and cancel from several tasks leaves a
 /// consistent session: legal state changes only, every final in exactly one block, the contract
 /// of one final per utterance kept, and a run that ends.
-@Suite(.timeLimit(.minutes(20))) struct BlockInterleavingTests {
+@Suite(.timeLimit(.minutes(25))) struct BlockInterleavingTests {
     /// The state changes the machine allows (DictationState's diagram).
     static let legal: Set<[DictationState]> = [
         [.idle, .listening],

@@ -6,7 +6,7 @@ import Testing
 
 /// Dictation in blocks (DESIGN.md, "Blocks"): each transition of the state machine, the
 /// requests that change nothing, and that pausing loses nothing heard before it.
-@Suite(.timeLimit(.minutes(20))) struct BlockTests {
+@Suite(.timeLimit(.minutes(25))) struct BlockTests {
     static let script = [
         ScriptedRecognizer.Utterance("go forward ten meters", from: 0.5, to: 2.0),
         ScriptedRecognizer.Utterance("turn left", from: 3.0, to: 3.8),
@@ -45,7 +45,7 @@ import Testing
 
         func waitForEnd() async throws -> [DictationEvent] {
             let task = self.task
-            try await withDeadline(.seconds(900), "the session's events") { await task.value }
+            try await withDeadline(.seconds(1200), "the session's events") { await task.value }
             return snapshot
         }
 

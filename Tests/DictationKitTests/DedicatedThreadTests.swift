@@ -4,7 +4,7 @@ import Testing
 
 /// The library's own threads: started with `pthread_create` and its result checked, so that a
 /// refused thread is an error and not work that silently never runs.
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(25)))
 struct DedicatedThreadTests {
     @Test func aThreadRunsItsBody() async throws {
         let ran = WaitableState(false)

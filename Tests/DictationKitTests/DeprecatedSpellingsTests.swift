@@ -5,7 +5,7 @@ import Testing
 
 /// The spellings apps used before reports became an option set and recording a source: they
 /// still compile and still do what they did.
-@Suite(.timeLimit(.minutes(20))) struct DeprecatedSpellingsTests {
+@Suite(.timeLimit(.minutes(25))) struct DeprecatedSpellingsTests {
     @available(*, deprecated, message: "tests deprecated spellings on purpose")
     @Test func theFlagsInitializerSetsTheReports() {
         let options = DictationOptions(

@@ -5,7 +5,7 @@ import Testing
 
 /// The endpointer on voice activity with known speech: where utterances open and close, the
 /// pre-roll, the split of long speech, and that every sample reaches exactly one utterance.
-@Suite(.timeLimit(.minutes(20))) struct EndpointerTests {
+@Suite(.timeLimit(.minutes(25))) struct EndpointerTests {
     static let rate = 16_000
     static let frame = 320  // 20 ms
 

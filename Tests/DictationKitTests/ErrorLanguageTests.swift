@@ -5,7 +5,7 @@ import Testing
 @testable import DictationKit
 
 /// Every DictationKit error in English and Norwegian bokmål, and how the language is chosen.
-@Suite(.timeLimit(.minutes(20))) struct ErrorLanguageTests {
+@Suite(.timeLimit(.minutes(25))) struct ErrorLanguageTests {
     static let detail = DictationError.Text(english: "the header says 0 channels", norwegianBokmal: "hodet oppgir 0 kanaler")
 
     /// Every factory of DictationKit, with arguments that are the same in both languages.

@@ -2,7 +2,7 @@ import DictationKit
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(20))) struct EventJSONTests {
+@Suite(.timeLimit(.minutes(25))) struct EventJSONTests {
     static func object(_ event: DictationEvent) throws -> [String: Any] {
         let line = event.jsonLine()
         #expect(!line.contains("\n"))

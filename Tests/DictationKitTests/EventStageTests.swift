@@ -6,7 +6,7 @@ import Testing
 
 /// Event stages: every event from the run's listening passes them in order, what they return is
 /// what the consumer gets (within the reports asked for), and what they add at the end comes last.
-@Suite(.timeLimit(.minutes(20))) struct EventStageTests {
+@Suite(.timeLimit(.minutes(25))) struct EventStageTests {
     /// Upper-cases finals, notes every event it saw, and adds a non-fatal error at the end.
     final class ShoutingStage: DictationEventStage {
         let seen = Mutex<[String]>([])

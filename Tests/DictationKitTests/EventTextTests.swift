@@ -3,7 +3,7 @@ import DictationTesting
 import Testing
 
 /// What events say to people, in English and Norwegian bokmål.
-@Suite(.timeLimit(.minutes(20))) struct EventTextTests {
+@Suite(.timeLimit(.minutes(25))) struct EventTextTests {
     static let transcript = Transcript(
         text: "go forward", words: [Word(text: "go", start: 0.46, end: 0.63, confidence: 0.9)], utteranceIndex: 0,
         startTime: 0.4, endTime: 0.7)

@@ -3,7 +3,7 @@ import DictationTesting
 import Testing
 
 /// `FakeDictationBridge`: what an app's tests use in place of a session.
-@Suite(.timeLimit(.minutes(20))) struct FakeDictationBridgeTests {
+@Suite(.timeLimit(.minutes(25))) struct FakeDictationBridgeTests {
     static func final(_ text: String, _ index: Int) -> DictationEvent {
         .final(Transcript(text: text, utteranceIndex: index, startTime: Double(index), endTime: Double(index) + 1))
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import DictationKit
 
 /// DESIGN.md "Locales": the requested locale, then the process locale, then en-US; the session says which it uses.
-@Suite(.timeLimit(.minutes(20))) struct LocaleFallbackTests {
+@Suite(.timeLimit(.minutes(25))) struct LocaleFallbackTests {
     @Test func anInstalledLocaleIsUsedAsAsked() {
         let chain = LocaleFallback(processLocale: "de_DE.UTF-8")
         #expect(chain.locale(for: "nb-NO", installed: ["en-US", "nb-NO"]) == "nb-NO")

@@ -3,7 +3,7 @@ import Testing
 @testable import DictationKit
 
 /// Stable words: which leading words of a partial will not change any more.
-@Suite(.timeLimit(.minutes(20))) struct PartialStabilizerTests {
+@Suite(.timeLimit(.minutes(25))) struct PartialStabilizerTests {
     /// A partial covering the audio up to `end`, its words evenly spread from 0.
     static func partial(_ text: String, end: Double, timed: Bool = false) -> Transcript {
         let words = text.split(separator: " ")
@@ -114,7 +114,7 @@ import Testing
 
 /// The indices consumers see: 0, 1, 2, … in audio order, with no gaps, though with two passes
 /// the next utterance's partials may come before the last one's final.
-@Suite(.timeLimit(.minutes(20))) struct UtteranceNumberingTests {
+@Suite(.timeLimit(.minutes(25))) struct UtteranceNumberingTests {
     @Test func utterancesAreNumberedAsTheyFirstShowSomething() {
         var numbering = UtteranceNumbering()
         #expect(numbering.index(showing: 0) == 0)

@@ -6,7 +6,7 @@ import Testing
 
 /// How a session builds its audio processor: which of the chain's methods it calls, and what it
 /// refuses to run with.
-@Suite(.timeLimit(.minutes(20))) struct ProcessorSetupTests {
+@Suite(.timeLimit(.minutes(25))) struct ProcessorSetupTests {
     static func run(_ preprocessing: any AudioPreprocessing, _ options: DictationOptions) async throws -> [DictationEvent] {
         let session = DictationSession(
             source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), preprocessing: preprocessing,

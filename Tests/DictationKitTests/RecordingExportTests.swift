@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `exportRecording(to:)`: a new 0600 copy of the last run's recording, never written over a file.
-@Suite(.timeLimit(.minutes(20))) struct RecordingExportTests {
+@Suite(.timeLimit(.minutes(25))) struct RecordingExportTests {
     @Test func exportCopiesTheLastRunsRecordingToANew0600File() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

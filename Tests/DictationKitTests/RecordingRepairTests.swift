@@ -10,7 +10,7 @@ import Glibc
 /// What a run killed with SIGKILL leaves (a header up to a second behind its audio, perhaps a torn
 /// last frame) is repaired when recordings next start; files with no audio are removed; files in
 /// use or not written by DictationKit are left alone.
-@Suite(.timeLimit(.minutes(20))) struct RecordingRepairTests {
+@Suite(.timeLimit(.minutes(25))) struct RecordingRepairTests {
     /// Writes `frames` frames through the real writer and drops it without finishing, as a process
     /// killed mid-run does (the kernel closes the file and releases its lock; nothing else happens).
     static func killedRecording(

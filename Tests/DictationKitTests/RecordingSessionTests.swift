@@ -9,7 +9,7 @@ import Glibc
 
 /// `RecordingSource`: without it, nothing reaches the disk; with it, every way a run ends leaves a
 /// valid WAV file (0600, in a 0700 folder) holding exactly the audio the run read.
-@Suite(.timeLimit(.minutes(20))) struct RecordingSessionTests {
+@Suite(.timeLimit(.minutes(25))) struct RecordingSessionTests {
     /// How a run ends, for the parameterized test.
     enum Ending: String, CaseIterable, CustomTestStringConvertible {
         case audioEnds, stop, cancel, timeout
@@ -192,7 +192,7 @@ import Glibc
 }
 
 /// The recording's place is an event: once, before any result, and the history is told of it.
-@Suite(.timeLimit(.minutes(20))) struct RecordingEventTests {
+@Suite(.timeLimit(.minutes(25))) struct RecordingEventTests {
     @Test func theRecordingIsAnnouncedOnceBeforeTheFirstResult() async throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }

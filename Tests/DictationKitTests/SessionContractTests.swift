@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The event contract of DESIGN.md, on a scripted recognizer so that every ordering is known.
-@Suite(.timeLimit(.minutes(20))) struct SessionContractTests {
+@Suite(.timeLimit(.minutes(25))) struct SessionContractTests {
     static let script = [
         ScriptedRecognizer.Utterance("go forward ten meters", from: 0.5, to: 2.0),
         ScriptedRecognizer.Utterance("turn left", from: 3.0, to: 3.8),
@@ -137,7 +137,7 @@ import Testing
         // Wait until the session has opened the source, then walk away from the stream.
         while source.openCount == 0 { await Task.yield() }
         consumer.cancel()
-        _ = try await withDeadline(.seconds(900), "the consumer") { await consumer.value }
+        _ = try await withDeadline(.seconds(1200), "the consumer") { await consumer.value }
         await session.stop()
         #expect(source.closeCount == 1)
         // The session can run again once the cancelled run is over.

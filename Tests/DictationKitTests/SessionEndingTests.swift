@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Sessions that end by themselves (timeouts), and what a session reports beside transcripts.
-@Suite(.timeLimit(.minutes(20))) struct SessionEndingTests {
+@Suite(.timeLimit(.minutes(25))) struct SessionEndingTests {
     static let script = SessionContractTests.script
 
     static func run(

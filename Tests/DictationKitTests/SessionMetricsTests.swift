@@ -12,7 +12,7 @@ import Testing
 /// is bootstrapped once (``globalMetrics``) and that test tells its session apart by a locale
 /// no other test uses. Metric names are written out here, not taken from ``DictationMetrics``,
 /// so that renaming one breaks a test.
-@Suite(.timeLimit(.minutes(20))) struct SessionMetricsTests {
+@Suite(.timeLimit(.minutes(25))) struct SessionMetricsTests {
     static let script = SessionContractTests.script
     static let finalTexts = ["go forward ten meters", "turn left", "stop here please"]
 
@@ -246,7 +246,7 @@ private struct OverrunningSource: AudioSource {
 
 /// Latency counts from capture: a source whose buffers say they were captured 3 s before they
 /// were read (audio that waited in a capture buffer) gives latencies of at least 3 s.
-@Suite(.timeLimit(.minutes(20))) struct CaptureLatencyTests {
+@Suite(.timeLimit(.minutes(25))) struct CaptureLatencyTests {
     /// Stamps every buffer of another source as captured `age` before it is read.
     struct StampingSource: AudioSource {
         let source: InMemoryAudioSource

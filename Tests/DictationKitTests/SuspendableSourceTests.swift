@@ -5,7 +5,7 @@ import Testing
 
 /// A suspended source closes its device while the session goes on, and opens it again on resume;
 /// what the device captured before the suspension is decoded.
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(25)))
 struct SuspendableSourceTests {
     @Test func suspendClosesTheDeviceAndResumeOpensItAgainInTheSameRun() async throws {
         // A microphone in a quiet room at real time, with one scripted utterance in its first second.
@@ -46,7 +46,7 @@ struct SuspendableSourceTests {
         }
         #expect(device.openCount == 2, "resume should open the device again")
         await session.stop()
-        try await withDeadline(.seconds(900), "the session's events") { await reading.value }
+        try await withDeadline(.seconds(1200), "the session's events") { await reading.value }
         #expect(device.closeCount == device.openCount, "every opening released")
         #expect(finals.withLock { $0 }.count == 1, "one utterance, one final: \(finals.withLock { $0 })")
     }
@@ -60,7 +60,7 @@ struct SuspendableSourceTests {
         let reading = Task { for await _ in events {} }
         #expect(await microphone.suspend())
         await session.stop()
-        try await withDeadline(.seconds(900), "the session's events") { await reading.value }
+        try await withDeadline(.seconds(1200), "the session's events") { await reading.value }
         #expect(device.openCount == 1 && device.closeCount == 1)
         #expect(session.state == .idle)
     }
@@ -79,7 +79,7 @@ struct SuspendableSourceTests {
         #expect(await microphone.suspend(timeout: .seconds(120)), "suspend ends the waiting read and closes the device")
         #expect(device.state.read { $0.opens == 1 && $0.closes == 1 })
         await session.stop()
-        try await withDeadline(.seconds(900), "the session's events") { await reading.value }
+        try await withDeadline(.seconds(1200), "the session's events") { await reading.value }
         #expect(device.state.read { $0.opens == 1 && $0.closes == 1 }, "not opened again while suspended")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// The queue between the audio thread and a pass's threads: one thread gets every request in
 /// order; several get whole utterances each, none lost or given twice.
-@Suite(.timeLimit(.minutes(20))) struct UtteranceQueueTests {
+@Suite(.timeLimit(.minutes(25))) struct UtteranceQueueTests {
     typealias Request = UtteranceQueue.Request
 
     /// A short description of a request, to compare sequences.
@@ -123,7 +123,7 @@ import Testing
 
 /// Outcomes handed on in utterance order, whichever thread finished first; failures counted in
 /// that order.
-@Suite(.timeLimit(.minutes(20))) struct UtteranceOrderTests {
+@Suite(.timeLimit(.minutes(25))) struct UtteranceOrderTests {
     final class Delivered: Sendable {
         let outcomes = Mutex<[String]>([])
         let stops = Mutex(0)

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The vocabulary type, its file formats, and how a session hands it to a recognizer that takes none.
-@Suite(.timeLimit(.minutes(20))) struct VocabularyTests {
+@Suite(.timeLimit(.minutes(25))) struct VocabularyTests {
     @Test func theLineFormatReadsPhrasesSpellingsAndPronunciations() throws {
         let vocabulary = try Vocabulary(
             parsing: """

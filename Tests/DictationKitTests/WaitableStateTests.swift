@@ -6,7 +6,7 @@ import Testing
 
 /// The one lock a thread can block on: waits that end when, and only when, their condition holds,
 /// on real threads, with no wake-up lost between many producers and consumers.
-@Suite(.timeLimit(.minutes(20))) struct WaitableStateTests {
+@Suite(.timeLimit(.minutes(25))) struct WaitableStateTests {
     /// A blocking queue built the way the sources build theirs: items and the flags that end the
     /// reader are plain state, and the reader's condition includes the flags.
     struct TestQueue {

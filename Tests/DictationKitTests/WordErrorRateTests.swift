@@ -1,7 +1,7 @@
 import DictationTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(20))) struct WordErrorRateTests {
+@Suite(.timeLimit(.minutes(25))) struct WordErrorRateTests {
     @Test func countsSubstitutionsDeletionsAndInsertions() {
         #expect(WordErrorRate(reference: "go forward ten meters", hypothesis: "go forward ten meters").errors == 0)
         #expect(WordErrorRate(reference: "go forward ten meters", hypothesis: "go forward two meters").errors == 1)
@@ -22,7 +22,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(20))) struct WrittenWordErrorRateTests {
+@Suite(.timeLimit(.minutes(25))) struct WrittenWordErrorRateTests {
     @Test func capitalsAndMarksCount() {
         #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "Go forward 10 meters.").errors == 0)
         #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "go forward 10 meters").errors == 2)

@@ -10,7 +10,7 @@ import Testing
 /// The same LibriVox sentence from every format people have, made here with Debian's encoders
 /// (sox, opusenc, lame), decodes as well as the WAV original through `AudioFileSource`; a FLAC
 /// piped to standard input does too.
-@Suite("Every audio format decodes like WAV", .timeLimit(.minutes(20)))
+@Suite("Every audio format decodes like WAV", .timeLimit(.minutes(25)))
 struct AudioFormatAccuracyTests {
     static let id = "sense_and_sensibility_01_austen_64kb-0870"
 

@@ -9,7 +9,7 @@ import Testing
 
 /// Blocks on real speech through PocketSphinx: a LibriVox sentence committed in the middle and
 /// ended with the audio keeps every final in a block, and the words on both sides of the cut.
-@Suite(.timeLimit(.minutes(20))) struct BlocksOnRealSpeechTests {
+@Suite(.timeLimit(.minutes(25))) struct BlocksOnRealSpeechTests {
     @Test func aCommitMidSentenceKeepsEveryWordInTheBlocks() async throws {
         let path = try Fixtures.requireTestData("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
         let data = try #require(FileManager.default.contents(atPath: path))
@@ -41,7 +41,7 @@ import Testing
         _ = source.append(Array(speech[half...]) + [Int16](repeating: 0, count: 16_000))
         let first = await committed
         source.finish()
-        let events = try await withDeadline(.seconds(900), "the session's events") { await consumer.value }
+        let events = try await withDeadline(.seconds(1200), "the session's events") { await consumer.value }
         let finals = events.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }
         let blocks = session.committedBlocks
         #expect(first?.utterances.isEmpty == false, "the commit finalized what was heard so far")

@@ -9,7 +9,7 @@ import Testing
 
 /// The cepstral mean stays warm: from one utterance to the next inside a session, and from one
 /// session to the next of the same recognizer, instead of restarting from the model's estimate.
-@Suite(.timeLimit(.minutes(20))) struct CepstralMeanTests {
+@Suite(.timeLimit(.minutes(25))) struct CepstralMeanTests {
     @Test func theMeanCarriesOverBetweenUtterancesAndDecoders() throws {
         let recognizer = try Fixtures.recognizer()
         let samples = try Fixtures.goForward()

@@ -9,7 +9,7 @@ import Testing
 
 /// The confirmation pass: while an utterance is still spoken, the whole-utterance search of what
 /// was said so far confirms the words a session's partials show as stable.
-@Suite(.timeLimit(.minutes(20))) struct ConfirmationPassTests {
+@Suite(.timeLimit(.minutes(25))) struct ConfirmationPassTests {
     /// What a pass confirmed, search by search.
     final class Confirmations: Sendable {
         let searches = Mutex<[(words: [Word], cutoff: Double, utterance: Int)]>([])

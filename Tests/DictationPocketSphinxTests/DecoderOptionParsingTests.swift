@@ -5,7 +5,7 @@ import Testing
 @testable import DictationPocketSphinx
 
 /// `NAME=VALUE` decoder options, as `dictate --decoder-option` and the latency benchmark take them.
-@Suite(.timeLimit(.minutes(20))) struct DecoderOptionParsingTests {
+@Suite(.timeLimit(.minutes(25))) struct DecoderOptionParsingTests {
     @Test func settingsSplitAtTheFirstEqualsSignAfterTheName() throws {
         let options = try PocketSphinxRecognizer.decoderOptions(parsing: ["-lw=8", "beam=1e-60", "-x=a=b", "-empty=", "==x"])
         #expect(options == ["-lw": "8", "beam": "1e-60", "-x": "a=b", "-empty": "", "=": "x"])

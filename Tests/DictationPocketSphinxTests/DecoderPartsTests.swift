@@ -3,7 +3,7 @@ import Testing
 
 @testable import DictationPocketSphinx
 
-@Suite("Decoder parts", .timeLimit(.minutes(20)))
+@Suite("Decoder parts", .timeLimit(.minutes(25)))
 struct DecoderPartsTests {
     @Test("Fillers are recognized and pronunciation suffixes stripped")
     func fillers() {

@@ -8,7 +8,7 @@ import Testing
 /// `endAudio()`, the split Apple's `SFSpeechRecognitionTask.finish()` makes: the audio ends at
 /// once and the source is released, and the last final still arrives on the stream; `cancel()`
 /// loses it.
-@Suite(.timeLimit(.minutes(20))) struct EndAudioTests {
+@Suite(.timeLimit(.minutes(25))) struct EndAudioTests {
     /// A live source that stays open: goforward up to the end of its last word, pushed at real
     /// time, then nothing more, as a microphone whose reads block. The utterance can't end by
     /// itself (the command has no pause in it, and no silence ever follows), so however slowly a

@@ -9,7 +9,7 @@ import Testing
 /// The session's endpointer on a recording with known pauses: sentences spoken by espeak-ng,
 /// joined by pauses of faint room noise. A synthesizer's output is digital silence outside its
 /// speech, so where each sentence really starts and ends is known to the sample.
-@Suite(.timeLimit(.minutes(20))) struct EndpointerBoundaryTests {
+@Suite(.timeLimit(.minutes(25))) struct EndpointerBoundaryTests {
     static let rate = 16_000
 
     struct Truth {

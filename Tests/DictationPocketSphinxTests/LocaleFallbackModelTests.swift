@@ -10,7 +10,7 @@ import Testing
 ///
 /// The "Norwegian" model is Debian's US English one linked under `nb-no/`: what matters here is
 /// which folder is chosen and what the session says, not the language of the words.
-@Suite(.timeLimit(.minutes(20))) struct LocaleFallbackModelTests {
+@Suite(.timeLimit(.minutes(25))) struct LocaleFallbackModelTests {
     /// A folder of per-locale model folders, each a link to Debian's US English model.
     static func modelRoot(locales: [String]) throws -> String {
         let system = try Fixtures.requireModel()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPocketSphinx
 
-@Suite("Model discovery", .timeLimit(.minutes(20)))
+@Suite("Model discovery", .timeLimit(.minutes(25)))
 struct ModelDiscoveryTests {
     /// The parts of a model folder a test lays out, as links to Debian's US English model.
     struct Parts: OptionSet {
@@ -200,7 +200,7 @@ struct ModelDiscoveryTests {
     }
 }
 
-@Suite("Model locale spellings", .timeLimit(.minutes(20)))
+@Suite("Model locale spellings", .timeLimit(.minutes(25)))
 struct ModelLocaleTests {
     @Test func parsing() {
         #expect(ModelLocale("en_US.UTF-8")?.key == "en-us")

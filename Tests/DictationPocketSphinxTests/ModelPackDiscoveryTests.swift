@@ -6,7 +6,7 @@ import Testing
 
 /// The locator with model packs: the user's XDG models folder, ranks from `model-pack.json`, and
 /// pack folders named `<language>-<region>-<variant>`.
-@Suite("Model pack discovery", .timeLimit(.minutes(20)))
+@Suite("Model pack discovery", .timeLimit(.minutes(25)))
 struct ModelPackDiscoveryTests {
     /// A temporary XDG data folder and its models folder.
     struct DataHome {
@@ -176,7 +176,7 @@ struct ModelPackDiscoveryTests {
     }
 }
 
-@Suite("Model pack manifests", .timeLimit(.minutes(20)))
+@Suite("Model pack manifests", .timeLimit(.minutes(25)))
 struct ModelPackManifestTests {
     static func decode(_ json: String) -> DictationError? {
         ModelDiscoveryTests.error { _ = try ModelPackManifest.decode(Data(json.utf8), from: "/p/model-pack.json") }
@@ -237,7 +237,7 @@ struct ModelPackManifestTests {
     }
 }
 
-@Suite("Model locale variants", .timeLimit(.minutes(20)))
+@Suite("Model locale variants", .timeLimit(.minutes(25)))
 struct ModelLocaleVariantTests {
     @Test func withoutVariants() {
         #expect(ModelLocale("en-US-large")?.withoutVariants.identifier == "en-US")

@@ -7,7 +7,7 @@ import Testing
 /// The installer, offline: from wheels built by the test (the `--from-wheel` path users without
 /// network take), and its failures. Downloading the real pack from PyPI is left to
 /// `scripts/setup.sh` and CI, not to unit tests.
-@Suite("Model pack installer", .timeLimit(.minutes(20)))
+@Suite("Model pack installer", .timeLimit(.minutes(25)))
 struct ModelPackInstallerTests {
     typealias DataHome = ModelPackDiscoveryTests.DataHome
 

@@ -8,7 +8,7 @@ import Testing
 /// No words out of nothing: a minute of silence, hiss, hum or rumble through a session with the
 /// default chain and endpointer gives no final with words. PocketSphinx left to its own
 /// detection on the same audio often "hears" filler words; that figure is printed beside ours.
-@Suite("No words from silence, noise, hum or rumble", .timeLimit(.minutes(20)))
+@Suite("No words from silence, noise, hum or rumble", .timeLimit(.minutes(25)))
 struct NoWordsFromNoiseTests {
     static let rate = 16_000
     static let seconds = 60.0

@@ -5,7 +5,7 @@ import Testing
 
 @testable import DictationPocketSphinx
 
-@Suite("PocketSphinx decoder on goforward.raw", .timeLimit(.minutes(20)))
+@Suite("PocketSphinx decoder on goforward.raw", .timeLimit(.minutes(25)))
 struct PocketSphinxDecoderTests {
     @Test("goforward.raw is one utterance: go forward ten meters, with plausible words")
     func goForward() throws {

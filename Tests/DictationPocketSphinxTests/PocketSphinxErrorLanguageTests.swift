@@ -6,7 +6,7 @@ import Testing
 @testable import DictationPocketSphinx
 
 /// Every error DictationPocketSphinx makes, in English and Norwegian bokmål.
-@Suite(.timeLimit(.minutes(20))) struct PocketSphinxErrorLanguageTests {
+@Suite(.timeLimit(.minutes(25))) struct PocketSphinxErrorLanguageTests {
     static let model = PocketSphinxModel(
         locale: "en-US", directory: "/opt/models/en-us", acousticModel: "/opt/models/en-us/en-us",
         languageModel: "/opt/models/en-us/en-us.lm.bin", dictionary: "/opt/models/en-us/cmudict-en-us.dict")

@@ -5,7 +5,7 @@ import Testing
 
 /// The decoder a session's endpointer drives: one utterance at a time, PocketSphinx's own speech
 /// detection off, times placed where the session says each utterance starts.
-@Suite(.timeLimit(.minutes(20))) struct PocketSphinxUtteranceDecoderTests {
+@Suite(.timeLimit(.minutes(25))) struct PocketSphinxUtteranceDecoderTests {
     static func decodeUtterance(
         _ samples: [Float], at start: Double, with decoder: any SpeechDecoder
     ) throws -> (partials: [Transcript], final: Transcript?) {

@@ -10,7 +10,7 @@ import Testing
 /// A file's utterances decoded side by side (`DictationOptions.finalDecoderLimit`): real
 /// PocketSphinx decoding of LibriVox speech gives the same finals, in the same order, with one
 /// decoder or two, and two are really loaded and used.
-@Suite("Finals decoded side by side", .timeLimit(.minutes(20)))
+@Suite("Finals decoded side by side", .timeLimit(.minutes(25)))
 struct SideBySideFinalsTests {
     /// Counts the decoders a recognizer loads, and how many utterances each began.
     ///

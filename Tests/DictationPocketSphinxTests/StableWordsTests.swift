@@ -6,7 +6,7 @@ import Testing
 
 /// Stable words on real speech at real time: what a partial marks stable, every later partial of
 /// the utterance starts with, and the final has.
-@Suite(.timeLimit(.minutes(20))) struct StableWordsTests {
+@Suite(.timeLimit(.minutes(25))) struct StableWordsTests {
     @Test func stableWordsLeadEveryLaterPartialAndTheFinalHasThem() async throws {
         let speech = try ["0870", "0920"].flatMap {
             try TwoPassTests.samples(of: "librivox/sense_and_sensibility_01_austen_64kb-\($0).wav")

@@ -10,7 +10,7 @@ import Testing
 /// Two passes on real speech: a session with partials shows them from a streaming search, and
 /// its finals come from the whole-utterance search a session without partials uses, so the two
 /// give the same finals, to the word, the time and the confidence, however the audio arrives.
-@Suite("Two passes on real speech", .timeLimit(.minutes(20)))
+@Suite("Two passes on real speech", .timeLimit(.minutes(25)))
 struct TwoPassTests {
     /// The recordings of pocketsphinx-testdata: LibriVox sentences, goforward, the cards.
     static let recordings =

@@ -6,7 +6,7 @@ import Testing
 
 /// Times must count from the decoder's first sample across utterances, although PocketSphinx's
 /// search never sees the silence its voice activity detector removes.
-@Suite("Utterance timing", .timeLimit(.minutes(20)))
+@Suite("Utterance timing", .timeLimit(.minutes(25)))
 struct UtteranceTimingTests {
     @Test("Three utterances between known silences land where the speech is")
     func threeUtterances() throws {

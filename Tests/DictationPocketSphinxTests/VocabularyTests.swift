@@ -7,7 +7,7 @@ import Testing
 /// Custom vocabulary on real decoding: words the model lacks get a pronunciation from espeak-ng
 /// and are added to the running decoder; a decoder handed to a session with another vocabulary
 /// forgets the earlier one.
-@Suite(.timeLimit(.minutes(20))) struct VocabularyTests {
+@Suite(.timeLimit(.minutes(25))) struct VocabularyTests {
     /// "Please send the report to Trondheim tomorrow." spoken by espeak-ng, at 16 kHz.
     static func trondheimSentence() throws -> [Float] {
         let directory = try Fixtures.temporaryDirectory()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("AudioFramer", .timeLimit(.minutes(20)))
+@Suite("AudioFramer", .timeLimit(.minutes(25)))
 struct AudioFramerTests {
     struct Stop: Error, Equatable {}
 

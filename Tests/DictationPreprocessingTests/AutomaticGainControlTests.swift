@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("AutomaticGainControl", .timeLimit(.minutes(20)))
+@Suite("AutomaticGainControl", .timeLimit(.minutes(25)))
 struct AutomaticGainControlTests {
     static let sampleRate = 16_000
 

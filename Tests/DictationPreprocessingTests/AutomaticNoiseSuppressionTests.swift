@@ -7,7 +7,7 @@ import DictationPreprocessing
 
 /// ``StandardPreprocessing/NoiseSuppression/automatic`` through the whole chain: off on clean
 /// speech, on on the same speech in white noise.
-@Suite("Automatic noise suppression", .timeLimit(.minutes(20)))
+@Suite("Automatic noise suppression", .timeLimit(.minutes(25)))
 struct AutomaticNoiseSuppressionTests {
     static let sampleRate = 16_000
 

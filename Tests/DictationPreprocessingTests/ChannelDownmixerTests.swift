@@ -4,7 +4,7 @@ import Testing
 
 import DictationPreprocessing
 
-@Suite("ChannelDownmixer", .timeLimit(.minutes(20)))
+@Suite("ChannelDownmixer", .timeLimit(.minutes(25)))
 struct ChannelDownmixerTests {
     @Test("Stereo frames become the mean of left and right")
     func stereo() throws {

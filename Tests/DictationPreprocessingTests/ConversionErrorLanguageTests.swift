@@ -5,7 +5,7 @@ import Testing
 @testable import DictationPreprocessing
 
 /// Every error DictationPreprocessing makes, in English and Norwegian bokmål.
-@Suite(.timeLimit(.minutes(20))) struct ConversionErrorLanguageTests {
+@Suite(.timeLimit(.minutes(25))) struct ConversionErrorLanguageTests {
     static let problems: [ConversionProblem] =
         [
             .noChannels(0), .impossibleInputRate(0), .impossibleOutputRate(-1),

@@ -6,7 +6,7 @@ import Testing
 
 /// The spellings from before ``StandardPreprocessing`` had settings of its own still compile and
 /// still do what they did. The deprecation warnings this file gets are what it tests.
-@Suite("Deprecated preprocessing spellings", .timeLimit(.minutes(20)))
+@Suite("Deprecated preprocessing spellings", .timeLimit(.minutes(25)))
 struct DeprecatedPreprocessingSpellingsTests {
     /// Session options of the old spelling, and the same settings in the new one.
     static let settings: [(AudioPreprocessingOptions, StandardPreprocessing)] = [

@@ -8,7 +8,7 @@ import Testing
 /// The detector's frame lengths, for this target's tests (DictationKit's `FrameDuration` is deprecated).
 typealias FrameDuration = EnergyVoiceActivityDetector.FrameDuration
 
-@Suite("EnergyVoiceActivityDetector", .timeLimit(.minutes(20)))
+@Suite("EnergyVoiceActivityDetector", .timeLimit(.minutes(25)))
 struct EnergyVoiceActivityDetectorTests {
     static let sampleRate = 16_000
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("HighPassFilter", .timeLimit(.minutes(20)))
+@Suite("HighPassFilter", .timeLimit(.minutes(25)))
 struct HighPassFilterTests {
     static let sampleRate = 16_000
 

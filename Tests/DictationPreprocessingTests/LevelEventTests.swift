@@ -7,7 +7,7 @@ import Testing
 /// The session's `.level` event is the level of the source's audio as captured, before the chain
 /// conditions it: a 50 Hz hum, which the chain's high-pass filter takes away, still shows at its
 /// full level on the meter.
-@Suite(.timeLimit(.minutes(20))) struct LevelEventTests {
+@Suite(.timeLimit(.minutes(25))) struct LevelEventTests {
     @Test func theLevelIsThatOfTheInputBeforeConditioning() async throws {
         // −20 dBFS RMS: amplitude 0.1·√2.
         let amplitude = Float(0.1 * 2.0.squareRoot())

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("LevelMeter", .timeLimit(.minutes(20)))
+@Suite("LevelMeter", .timeLimit(.minutes(25)))
 struct LevelMeterTests {
     static let sampleRate = 16_000
 

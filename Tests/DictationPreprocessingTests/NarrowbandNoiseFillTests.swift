@@ -3,7 +3,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("NarrowbandNoiseFill", .timeLimit(.minutes(20)))
+@Suite("NarrowbandNoiseFill", .timeLimit(.minutes(25)))
 struct NarrowbandNoiseFillTests {
     @Test("Digital silence stays silent: no noise where there is no signal")
     func silenceStaysSilent() {

@@ -3,7 +3,7 @@ import Testing
 @testable import DictationPreprocessing
 
 /// The automatic mode's engagement after the suppressor only listened.
-@Suite("NoiseSuppressionStage", .timeLimit(.minutes(20)))
+@Suite("NoiseSuppressionStage", .timeLimit(.minutes(25)))
 struct NoiseSuppressionStageTests {
     @Test("Found noisy after listening, it runs speex in full for 0.1 s before engaging, and leaves the audio as it came until then")
     func engagementWaitsForFullRuns() throws {

@@ -10,7 +10,7 @@ import DictationPreprocessing
 /// 22.05 and 44.1 kHz; 0.00 dB below 6 kHz); tones above 8 kHz leave at most -146 dBFS at their
 /// alias and -141 dBFS in all; the sweep loses 0.0035 dB. The limits below are the brief's, far
 /// from these figures, so they hold for any good resampler rather than pinning soxr's numbers.
-@Suite("SoxrResampler quality", .timeLimit(.minutes(20)))
+@Suite("SoxrResampler quality", .timeLimit(.minutes(25)))
 struct SoxrResamplerQualityTests {
     static let outputRate = 16_000
 

@@ -4,7 +4,7 @@ import Testing
 
 import DictationPreprocessing
 
-@Suite("SoxrResampler streaming", .timeLimit(.minutes(20)))
+@Suite("SoxrResampler streaming", .timeLimit(.minutes(25)))
 struct SoxrResamplerStreamingTests {
     static let inputRates = [8_000, 22_050, 44_100, 48_000]
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("SpeechToNoiseEstimator", .timeLimit(.minutes(20)))
+@Suite("SpeechToNoiseEstimator", .timeLimit(.minutes(25)))
 struct SpeechToNoiseEstimatorTests {
     /// An estimator for 20 ms frames, fed `count` speech frames at `energy` over `floor`.
     static func fed(_ count: Int, energy: Float, floor: Float, into estimator: inout SpeechToNoiseEstimator) {

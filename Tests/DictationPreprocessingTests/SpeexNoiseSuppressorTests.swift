@@ -4,7 +4,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("SpeexNoiseSuppressor", .timeLimit(.minutes(20)))
+@Suite("SpeexNoiseSuppressor", .timeLimit(.minutes(25)))
 struct SpeexNoiseSuppressorTests {
     static let sampleRate = 16_000
 

@@ -5,7 +5,7 @@ import Testing
 @testable import DictationPreprocessing
 
 /// The settings ``StandardPreprocessing`` is made with: its options and its voice activity detector.
-@Suite("StandardPreprocessing settings", .timeLimit(.minutes(20)))
+@Suite("StandardPreprocessing settings", .timeLimit(.minutes(25)))
 struct StandardPreprocessingSettingsTests {
     /// The output samples and the verdicts of a processor over a whole mono 16 kHz signal.
     static func run(_ chain: StandardPreprocessing, _ input: [Float]) throws -> (samples: [Float], verdicts: [VoiceActivityFrame]) {

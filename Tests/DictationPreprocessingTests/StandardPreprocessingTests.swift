@@ -3,7 +3,7 @@ import Testing
 
 import DictationPreprocessing
 
-@Suite("StandardPreprocessing", .timeLimit(.minutes(20)))
+@Suite("StandardPreprocessing", .timeLimit(.minutes(25)))
 struct StandardPreprocessingTests {
     /// Runs a whole stream through a processor in reads of `framesPerRead`, as a session does.
     static func run(

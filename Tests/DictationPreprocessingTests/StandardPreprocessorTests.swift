@@ -3,7 +3,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-@Suite("StandardPreprocessor", .timeLimit(.minutes(20)))
+@Suite("StandardPreprocessor", .timeLimit(.minutes(25)))
 struct StandardPreprocessorTests {
     /// A stage that halves its input and fails on its second buffer.
     final class FailingStage: AudioConversionStage {

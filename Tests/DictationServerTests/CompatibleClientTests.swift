@@ -14,7 +14,7 @@ import Glibc
 ///
 /// One test at a time: each keeps a decoder busy for seconds on a two-core machine, and the
 /// too-many-sessions test needs its long upload to be the only one.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct CompatibleClientTests {
+@Suite(.serialized, .timeLimit(.minutes(25))) struct CompatibleClientTests {
     /// Measured 26.8 % (19 errors in 71 words) for every client and format with Debian's en-US
     /// model, which the server is made to use (12.7 % with the en-US-large pack); the margin is for
     /// another PocketSphinx or model build, while a client that lost or garbled part of the replies

@@ -9,7 +9,7 @@ import Testing
 /// `RemoteRecognizer` in a real session against a real server in this process: the same
 /// session, one line apart, decoding locally or remotely; and its offline queue across a server
 /// that goes away and comes back.
-@Suite("Remote recognizer", .timeLimit(.minutes(20)))
+@Suite("Remote recognizer", .timeLimit(.minutes(25)))
 struct RemoteRecognizerTests {
     /// A session of the standard stack with the given recognizer on pushed audio.
     private static func transcribe(
@@ -30,7 +30,7 @@ struct RemoteRecognizerTests {
             try await Task.sleep(for: .milliseconds(250))
         }
         source.finish()
-        return try await withDeadline(.seconds(900), "the session's events") { await collected.value }
+        return try await withDeadline(.seconds(1200), "the session's events") { await collected.value }
     }
 
     private static func text(_ events: [DictationEvent]) -> String {

@@ -6,7 +6,7 @@ import Testing
 
 /// The protocol's messages on their own: defaults, vocabulary forms, round trips, and values from
 /// a client that must not overflow.
-@Suite("Stream messages", .timeLimit(.minutes(20)))
+@Suite("Stream messages", .timeLimit(.minutes(25)))
 struct StreamMessageTests {
     @Test("a bare start takes the protocol's defaults")
     func startDefaults() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// `/v1/stream` against a real server in this process, with real decoding of LibriVox speech:
 /// segments, acknowledgements, numbered events, resume after a lost connection, bad input, limits.
-@Suite("The streaming protocol", .timeLimit(.minutes(20)))
+@Suite("The streaming protocol", .timeLimit(.minutes(25)))
 struct StreamProtocolTests {
     /// Sends `samples` in 1 s segments and ends; returns every message.
     private static func streamWhole(_ samples: [Int16], to url: String) async throws -> ([StreamServerMessage], Int?) {

@@ -6,7 +6,7 @@ import Testing
 @testable import Dictation
 
 /// `BatchTranscription` on real recordings and real PocketSphinx decoding.
-@Suite(.timeLimit(.minutes(20))) struct BatchTranscriptionTests {
+@Suite(.timeLimit(.minutes(25))) struct BatchTranscriptionTests {
     static let numbers = ["0870", "0880", "0890", "0920", "0930"]
 
     /// Everything a batch delivered, in order.

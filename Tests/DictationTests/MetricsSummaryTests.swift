@@ -5,7 +5,7 @@ import Testing
 
 /// The summary table `dictate --verbose` prints, from metrics recorded through swift-metrics'
 /// own API with the summary as their factory.
-@Suite(.timeLimit(.minutes(20))) struct MetricsSummaryTests {
+@Suite(.timeLimit(.minutes(25))) struct MetricsSummaryTests {
     /// The cells of a row, split at runs of two or more spaces, or `nil` without such a row.
     static func row(_ name: String, in table: String) -> [String]? {
         for line in table.split(separator: "\n") {

@@ -4,7 +4,7 @@ import Testing
 
 /// Nearest-rank percentiles, the one implementation the metrics summary and the latency
 /// benchmark share.
-@Suite(.timeLimit(.minutes(20))) struct PercentilesTests {
+@Suite(.timeLimit(.minutes(25))) struct PercentilesTests {
     @Test func theNearestRankIsAlwaysOneOfTheValues() {
         let sample = Percentiles((1...20).map(Double.init).reversed())
         #expect(sample.count == 20)

@@ -6,7 +6,7 @@ import Testing
 
 /// The readiness report on a real device (ALSA's `file` plugin) and real models, and where they
 /// are missing.
-@Suite(.timeLimit(.minutes(20))) struct ReadinessReportTests {
+@Suite(.timeLimit(.minutes(25))) struct ReadinessReportTests {
     static let systemModels = PocketSphinxRecognizer(environment: [:])
 
     @Test func aDeviceThatOpensAndAModelThatLoadsPass() async throws {

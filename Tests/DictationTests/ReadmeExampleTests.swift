@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// README.md's library example is the one `ReadmeExample.swift` compiles.
-@Suite(.timeLimit(.minutes(20))) struct ReadmeExampleTests {
+@Suite(.timeLimit(.minutes(25))) struct ReadmeExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let wrapperMark = "// not in the README"

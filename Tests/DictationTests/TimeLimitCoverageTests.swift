@@ -4,7 +4,7 @@ import Testing
 /// No test can hang the run: every test of the package is in a suite with a time limit (or has
 /// one of its own), so that a test that never ends fails with its name instead of holding up CI.
 /// A new test file without one fails here.
-@Suite(.timeLimit(.minutes(20)))
+@Suite(.timeLimit(.minutes(25)))
 struct TimeLimitCoverageTests {
     @Test func everyTestHasATimeLimit() throws {
         let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
