@@ -75,7 +75,7 @@ import Testing
     /// than a reader that never ends would hand out.
     static let sampleCap = 20_000_000
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(25)))
     func mutatedFilesOfEveryFormatDecodeOrFailWithInvalidAudio() throws {
         let seed: UInt64 = 0xA0D1_0F11_E5
         var random = SplitMix64(seed: seed)
