@@ -6,7 +6,7 @@ import Musl
 import Foundation
 
 /// Threads of the library's own: blocking work (probing a device, loading a model, a download, a
-/// child process) and the session's long-lived threads (audio, passes, capture, typing), off
+/// child process) and the session's long-lived threads (audio, passes, capture), off
 /// Swift concurrency's few cooperative threads.
 ///
 /// Threads are made with `pthread_create` and its result is checked. Foundation's `Thread.start()`
