@@ -83,13 +83,13 @@ public struct DictationServer: Sendable {
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws("/v1/stream") { inbound, outbound, context in
             guard BearerTokenMiddleware<BasicWebSocketRequestContext>.admits(context.request, tokens: tokens) else {
-                return try await Self.refuse(outbound, json: StreamServerMessage.failure(StreamProblem.unauthorized.error).jsonText)
+                return try await Self.refuse(inbound, outbound, json: StreamServerMessage.failure(StreamProblem.unauthorized.error).jsonText)
             }
             await stream.run(inbound: inbound, outbound: outbound)
         }
         webSocketRouter.ws("/vosk") { inbound, outbound, context in
             guard BearerTokenMiddleware<BasicWebSocketRequestContext>.admits(context.request, tokens: tokens) else {
-                return try await Self.refuse(outbound, json: nil)
+                return try await Self.refuse(inbound, outbound, json: nil)
             }
             await vosk.run(inbound: inbound, outbound: outbound)
         }
@@ -110,9 +110,28 @@ public struct DictationServer: Sendable {
         try await app.runService()
     }
 
+    /// How long a connection without a valid token may stay silent before it is refused anyway.
+    static let refusalWait = Duration.seconds(5)
+
     /// Closes an upgraded connection that has no valid token: the coded error (on the stream
     /// protocol), then close 1008 with `unauthorized` as the reason.
-    private static func refuse(_ outbound: WebSocketOutboundWriter, json: String?) async throws {
+    ///
+    /// The refusal answers the client's first message (or comes after ``refusalWait`` of
+    /// silence), never straight after the upgrade: a client then has its WebSocket pipeline in
+    /// place before anything arrives. SwiftNIO's HTTP client upgrade (2.101, which
+    /// `HummingbirdWSClient` and so `RemoteRecognizer` use) loses frames that arrive together with
+    /// the `101` response, and then never ends the connection's stream: in a loop of refused
+    /// connections here, a third of those clients waited for ever.
+    private static func refuse(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, json: String?) async throws {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var frames = inbound.makeAsyncIterator()
+                _ = try? await frames.next()
+            }
+            group.addTask { try? await Task.sleep(for: refusalWait) }
+            await group.next()
+            group.cancelAll()
+        }
         if let json { try await outbound.write(.text(json)) }
         try await outbound.close(.policyViolation, reason: DictationError.Code.unauthorized.rawValue)
     }

@@ -1,5 +1,6 @@
 import DictationKit
 import DictationStreamProtocol
+import DictationTesting
 import Foundation
 import HummingbirdWSClient
 import Logging
@@ -12,17 +13,21 @@ import Synchronization
 struct StreamConversation {
     private var messages: WebSocketInboundMessageStream.AsyncIterator
     private let outbound: WebSocketOutboundWriter
+    private let steps: ConnectionSteps
 
-    init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) {
+    init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, steps: ConnectionSteps) {
         messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
         self.outbound = outbound
+        self.steps = steps
     }
 
     func send(_ message: StreamClientMessage) async throws {
+        steps.note("sending \(message.jsonText.prefix(60))")
         try await outbound.write(.text(message.jsonText))
     }
 
     func sendText(_ text: String) async throws {
+        steps.note("sending text \(text.prefix(60))")
         try await outbound.write(.text(text))
     }
 
@@ -44,8 +49,13 @@ struct StreamConversation {
 
     /// The server's next message; `nil` once it closed.
     mutating func next() async throws -> StreamServerMessage? {
-        guard let message = try await messages.next() else { return nil }
+        steps.note("waiting for the server's next message")
+        guard let message = try await messages.next() else {
+            steps.note("the server closed")
+            return nil
+        }
         guard case .text(let text) = message else { return try await next() }
+        steps.note("received \(text.prefix(60))")
         return try StreamServerMessage(jsonText: text)
     }
 
@@ -58,23 +68,70 @@ struct StreamConversation {
 }
 
 enum StreamTestClient {
+    /// The longest a connection may take, its script included. Far more than any script here
+    /// needs on a loaded machine, far less than the suite's time limit: a connection that stalls
+    /// fails its test with the step it stalled on, and the other tests go on.
+    static let connectionLimit = Duration.seconds(300)
+
     /// Runs one connection's script.
     /// - Returns: The script's result and the server's close code (`nil`: none).
+    /// - Throws: What the connection or the script throws; ``ConnectionStalled`` after
+    ///   ``connectionLimit``.
     static func connect<Result: Sendable>(
         _ url: String, token: String? = nil,
+        _ script: @escaping @Sendable (inout StreamConversation) async throws -> Result
+    ) async throws -> (result: Result, closeCode: Int?) {
+        let steps = ConnectionSteps()
+        do {
+            return try await withDeadline(connectionLimit, "the connection to \(url)") {
+                try await run(url, token: token, steps: steps, script)
+            }
+        } catch let deadline as DeadlineExceeded {
+            throw ConnectionStalled(deadline: deadline, steps: steps.all)
+        }
+    }
+
+    private static func run<Result: Sendable>(
+        _ url: String, token: String?, steps: ConnectionSteps,
         _ script: @escaping @Sendable (inout StreamConversation) async throws -> Result
     ) async throws -> (result: Result, closeCode: Int?) {
         let result = Mutex<Result?>(nil)
         var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
         if let token { configuration.additionalHeaders[.authorization] = "Bearer \(token)" }
+        steps.note("connecting")
         let close = try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "test")) { inbound, outbound, _ in
-            var conversation = StreamConversation(inbound: inbound, outbound: outbound)
+            steps.note("upgraded")
+            var conversation = StreamConversation(inbound: inbound, outbound: outbound, steps: steps)
             let value = try await script(&conversation)
+            steps.note("the script returned; closing")
             result.withLock { $0 = value }
         }
+        steps.note("closed")
         guard let value = result.withLock({ $0 }) else { throw CancellationError() }
         return (value, close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) })
     }
+}
+
+/// What a connection of the test client did, with the time of each step since it began.
+final class ConnectionSteps: Sendable {
+    private let start = ContinuousClock.now
+    private let steps = Mutex<[String]>([])
+
+    func note(_ step: String) {
+        let elapsed = ContinuousClock.now - start
+        steps.withLock { $0.append("\(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 3)))) \(step)") }
+    }
+
+    var all: [String] { steps.withLock { $0 } }
+
+}
+
+/// A connection that did not end within ``StreamTestClient/connectionLimit``, with what it did.
+struct ConnectionStalled: Error, CustomStringConvertible {
+    let deadline: DeadlineExceeded
+    let steps: [String]
+
+    var description: String { "\(deadline); its steps:\n" + steps.joined(separator: "\n") }
 }
 
 extension Array where Element == StreamServerMessage {
