@@ -123,7 +123,6 @@ final class ConnectionSteps: Sendable {
     }
 
     var all: [String] { steps.withLock { $0 } }
-
 }
 
 /// A connection that did not end within ``StreamTestClient/connectionLimit``, with what it did.
