@@ -1,5 +1,6 @@
 import DictationDesktop
 import DictationKit
+import DictationTesting
 import Foundation
 import Synchronization
 import Testing
@@ -112,9 +113,40 @@ import Glibc
         let after = await #expect(throws: DictationError.self) { _ = try await DictationControlClient(path: path).send(.status) }
         #expect(after?.code == .notRunning)
     }
+
+    /// `dictate type` closes the server from its main task once `quit` has stopped the session,
+    /// and exits as soon as `close()` returns: the reply must be written by then, or
+    /// `dictate control quit` sees the socket close without one.
+    @Test func closingFromOutsideAHandlerReturnsOnceTheRepliesOwedAreWritten() async throws {
+        let runtime = TemporaryRuntime()
+        let path = try runtime.socketPath
+        let slow = SlowQuitDictation()
+        let server = try await runtime.serve(slow)
+        let reply = Task { try await DictationControlClient(path: path).send(.quit) }
+        let started = slow.started
+        try await withDeadline(.seconds(60), "the handler's start") { for await _ in started { break } }
+        await server.close()
+        #expect(slow.log.withLock { $0 } == ["returned"], "close() returned before the handler did")
+        let status = try await withDeadline(.seconds(60), "the reply to quit") { try await reply.value }
+        #expect(status.state == .idle)
+    }
 }
 
-/// A handler that closes its server on `quit`, as `dictate type` does.
+/// A handler whose `quit` takes half a second, as stopping a session does.
+final class SlowQuitDictation: DictationControlHandler {
+    let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    let log = Mutex<[String]>([])
+    var status: DictationControlStatus { DictationControlStatus(state: .listening, pid: getpid()) }
+
+    func handle(_ command: DictationControlCommand) async throws(DictationError) -> DictationControlStatus {
+        startedContinuation.yield()
+        try? await Task.sleep(for: .milliseconds(500))
+        log.withLock { $0.append("returned") }
+        return DictationControlStatus(state: .idle, pid: getpid())
+    }
+}
+
+/// A handler that closes its server on `quit`.
 final class QuittingDictation: DictationControlHandler {
     let server = Mutex<DictationControlServer?>(nil)
     var status: DictationControlStatus { DictationControlStatus(state: .listening, pid: getpid()) }

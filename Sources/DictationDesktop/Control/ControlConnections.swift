@@ -153,15 +153,16 @@ final class ControlConnections: Sendable {
 
     /// Marks the server closing and closes every connection not waiting for a reply; those
     /// waiting close after it. Followers see the end of their stream.
-    /// - Returns: `false` when it was closed already.
-    func closeAll() -> Bool {
-        let idle: [any Channel]? = state.withLock { state in
+    /// - Returns: The connections still owed a reply, or `nil` when it was closed already.
+    func closeAll() -> [any Channel]? {
+        let channels: (idle: [any Channel], owed: [any Channel])? = state.withLock { state in
             guard !state.isClosed else { return nil }
             state.isClosed = true
-            return state.connections.values.filter { $0.pendingReplies <= 0 }.map(\.channel)
+            let all = state.connections.values
+            return (all.filter { $0.pendingReplies <= 0 }.map(\.channel), all.filter { $0.pendingReplies > 0 }.map(\.channel))
         }
-        guard let idle else { return false }
-        for channel in idle { channel.eventLoop.execute { channel.close(promise: nil) } }
-        return true
+        guard let channels else { return nil }
+        for channel in channels.idle { channel.eventLoop.execute { channel.close(promise: nil) } }
+        return channels.owed
     }
 }

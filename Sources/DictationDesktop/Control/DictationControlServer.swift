@@ -106,7 +106,11 @@ public final class DictationControlServer: Sendable {
         self.connections = connections
         self.jobs = jobs
         self.logger = logger
-        Task.detached { await Self.answer(jobStream, handler: handler, connections: connections, logger: logger) }
+        Task.detached {
+            await Self.$isAnswering.withValue(true) {
+                await Self.answer(jobStream, handler: handler, connections: connections, logger: logger)
+            }
+        }
         logger.debug("Serving dictation control", metadata: ["path": "\(path)"])
     }
 
@@ -147,15 +151,32 @@ public final class DictationControlServer: Sendable {
         if stuck > 0 { logger.debug("Closed control followers that stopped reading", metadata: ["count": "\(stuck)"]) }
     }
 
+    /// Whether the current task is the command task: a handler that closes the server (for
+    /// `quit`) must not wait for its own reply, which is sent only once it returns.
+    @TaskLocal private static var isAnswering = false
+
+    /// How long ``close()`` waits for the replies still owed.
+    static let replyWait = Duration.seconds(2)
+
     /// Stops serving: removes the socket and the lock file, and ends every follower's stream.
-    /// A command being handled still gets its reply (so a handler may call this for `quit`).
+    /// A command being handled still gets its reply (so a handler may call this for `quit`):
+    /// called from outside a handler, it returns once those replies are written (at most 2 s),
+    /// so that a process may exit right after it.
     /// Calling it again does nothing.
     public func close() async {
-        guard connections.closeAll() else { return }
+        guard let owed = connections.closeAll() else { return }
         jobs.finish()
         unlink(path)
         try? await serverChannel.close()
         lock.release()
         logger.debug("Stopped serving dictation control", metadata: ["path": "\(path)"])
+        guard !Self.isAnswering else { return }
+        // `dictate type` exits as soon as this returns; `dictate control quit` then saw the
+        // socket close without its reply. A connection owed a reply closes once it is written.
+        // `isActive` is safe from any thread; a wait on `closeFuture` could not be bounded.
+        let deadline = ContinuousClock.now + Self.replyWait
+        while owed.contains(where: \.isActive), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 }
