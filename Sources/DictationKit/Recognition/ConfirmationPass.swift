@@ -59,18 +59,25 @@ final class ConfirmationPass: Sendable {
         backlogLimit = Int(Self.maximumBacklog * Double(sampleRate))
         let queue = queue
         try DedicatedThread.start(name: "DictationKit.confirm", stackSize: 8 << 20) {
-            #if canImport(Glibc)
-            if onIdleCores {
-                // Linux's SCHED_IDLE (5, which Glibc's Swift module does not name): the thread runs
-                // only on a core nothing else wants, so it never slows a final or a partial.
-                var parameters = sched_param()
-                _ = pthread_setschedparam(pthread_self(), 5, &parameters)
-            }
-            #endif
             Self.run(
                 recognizer: recognizer, locale: locale, sampleRate: Double(sampleRate), queue: queue,
-                finalPassIsIdle: finalPassIsIdle, logger: logger, confirm: confirm)
+                onIdleCores: onIdleCores, finalPassIsIdle: finalPassIsIdle, logger: logger, confirm: confirm)
         }
+    }
+
+    /// Moves the calling thread to Linux's SCHED_IDLE (5, which Glibc's Swift module does not
+    /// name): it then runs only on a core nothing else wants, so it never slows a final or a
+    /// partial.
+    ///
+    /// Only once its decoder is made: PocketSphinx's decoders are created under one process-wide
+    /// lock, and a SCHED_IDLE thread holding it on a machine with no idle core never ran again,
+    /// while every new session of the process waited for the lock (40 of them, in a test run
+    /// beside two busy loops).
+    private static func runOnIdleCoresOnly() {
+        #if canImport(Glibc)
+        var parameters = sched_param()
+        _ = pthread_setschedparam(pthread_self(), 5, &parameters)
+        #endif
     }
 
     /// Queues requests; never blocks: when the pass is too far behind, the open utterance ends
@@ -119,7 +126,7 @@ final class ConfirmationPass: Sendable {
 
     private static func run(
         recognizer: any SpeechRecognizer, locale: String, sampleRate: Double, queue: UtteranceQueue,
-        finalPassIsIdle: () -> Bool, logger: Logger, confirm: Confirm
+        onIdleCores: Bool, finalPassIsIdle: () -> Bool, logger: Logger, confirm: Confirm
     ) {
         defer { queue.stop() }
         let decoder: any SpeechDecoder
@@ -131,6 +138,7 @@ final class ConfirmationPass: Sendable {
             while case .request = queue.next(for: &claim) { queue.done() }
             return
         }
+        if onIdleCores { runOnIdleCoresOnly() }
         let interval = Int(Self.interval * sampleRate)
         var open: Open?
         var claim = UtteranceQueue.Claim()
