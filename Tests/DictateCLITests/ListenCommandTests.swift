@@ -23,10 +23,15 @@ import Glibc
 
     /// Runs `dictate listen --format jsonl`, plays `samples` into the test device, then presses Ctrl-C.
     static func listenAndInterrupt(playing samples: [Int16]) throws -> DictateProcess.Result {
+        try listenAndInterrupt { $0.play(samples) }
+    }
+
+    /// Runs `dictate listen --format jsonl`, lets `feed` play into the test device, then presses Ctrl-C.
+    static func listenAndInterrupt(feeding feed: (TestMicrophone) -> Void) throws -> DictateProcess.Result {
         let microphone = try TestMicrophone()
         let dictate = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
-        microphone.play(samples)
+        feed(microphone)
         settle()
         dictate.interrupt()
         microphone.closeWriter()
@@ -37,15 +42,11 @@ import Glibc
     /// be decoded within the 2 s a session lets live audio lag before it skips partials to catch
     /// up, which a loaded CI machine does not always manage.
     @Test func ctrlCStopsGracefullyAndPrintsTheLastFinal() throws {
-        let microphone = try TestMicrophone()
-        let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
-        microphone.startLiveFeed()
-        microphone.say(try TestMicrophone.goForward())
-        Self.settle()
-        dictate.interrupt()
-        microphone.closeWriter()
-        let result = dictate.finish()
+        let speech = try TestMicrophone.goForward()
+        let result = try Self.listenAndInterrupt { microphone in
+            microphone.startLiveFeed()
+            microphone.say(speech)
+        }
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         #expect(Self.finals(events) == ["go forward ten meters"])

@@ -158,8 +158,11 @@ final class ControlConnections: Sendable {
         let channels: (idle: [any Channel], owed: [any Channel])? = state.withLock { state in
             guard !state.isClosed else { return nil }
             state.isClosed = true
-            let all = state.connections.values
-            return (all.filter { $0.pendingReplies <= 0 }.map(\.channel), all.filter { $0.pendingReplies > 0 }.map(\.channel))
+            var channels: (idle: [any Channel], owed: [any Channel]) = ([], [])
+            for connection in state.connections.values {
+                if connection.pendingReplies > 0 { channels.owed.append(connection.channel) } else { channels.idle.append(connection.channel) }
+            }
+            return channels
         }
         guard let channels else { return nil }
         for channel in channels.idle { channel.eventLoop.execute { channel.close(promise: nil) } }
