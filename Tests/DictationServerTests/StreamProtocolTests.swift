@@ -54,7 +54,8 @@ struct StreamProtocolTests {
 
     @Test("a client that loses its connection mid-segment resumes with no word lost or repeated")
     func resumeAfterALostConnection() async throws {
-        let server = try await TestServer.start()
+        // A window no loaded machine outlasts: a busy CI runner took 15 s to open one connection.
+        let server = try await TestServer.start(ServerConfiguration(port: 0, limits: ServerLimits(resumeSeconds: 3600)))
         defer { Task { await server.stop() } }
         let (samples, _) = try SpeechAudio.twoSentences()
         let segments = (samples.count + 15_999) / 16_000
@@ -154,7 +155,9 @@ struct StreamProtocolTests {
     @Test("limits: message size, sessions, session length")
     func limits() async throws {
         let server = try await TestServer.start(
-            ServerConfiguration(port: 0, limits: ServerLimits(maxSessions: 1, maxMessageBytes: 4096, maxSessionSeconds: 2)))
+            ServerConfiguration(
+                port: 0,
+                limits: ServerLimits(maxSessions: 1, maxMessageBytes: 4096, maxSessionSeconds: 2, resumeSeconds: 3600)))
         defer { Task { await server.stop() } }
         let samples = try SpeechAudio.librivox("0870")
 
@@ -168,7 +171,9 @@ struct StreamProtocolTests {
         #expect(tooLarge.failures.map(\.code) == [.limitExceeded])
         #expect(tooLargeClose == 1009)
 
-        // That session waits for a resume and holds the one slot; a second start is refused.
+        // That session waits for a resume and holds the one slot; a second start is refused. The
+        // window is long because a loaded CI runner took over 30 s between the two connections,
+        // the slot came free, and the second client waited for audio it was never going to send.
         let (refused, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
             try await conversation.send(.start(StreamStart()))
             return try await conversation.rest()
@@ -190,6 +195,40 @@ struct StreamProtocolTests {
             return
         }
         #expect(longClose == 1000)
+    }
+
+    @Test("a session no client resumes ends when its window closes, and frees its slot")
+    func resumeWindowCloses() async throws {
+        let server = try await TestServer.start(
+            ServerConfiguration(port: 0, limits: ServerLimits(maxSessions: 1, resumeSeconds: 1)))
+        defer { Task { await server.stop() } }
+        let (started, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
+            try await conversation.send(.start(StreamStart()))
+            return try await conversation.next()
+        }
+        guard case .started(let lost) = started else {
+            Issue.record("no started message: \(String(describing: started))")
+            return
+        }
+        // Until the window closes the lost session holds the one slot; then a new one starts.
+        var refusals: [DictationError.Code] = []
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            let (reply, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
+                try await conversation.send(.start(StreamStart()))
+                return try await conversation.next()
+            }
+            if case .started = reply { break }
+            refusals.append(contentsOf: [reply].compactMap { $0 }.failures.map(\.code))
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(ContinuousClock.now < deadline, "the slot never came free")
+        #expect(refusals.allSatisfy { $0 == .limitExceeded }, "\(refusals)")
+        let (resumed, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
+            try await conversation.send(.resume(session: lost.session, lastEventId: -1))
+            return try await conversation.rest()
+        }
+        #expect(resumed.failures.map(\.code) == [.sessionNotFound])
     }
 
     @Test("a server with tokens refuses clients without one")
