@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "DictationCapture", targets: ["DictationCapture"]),
         .library(name: "DictationPreprocessing", targets: ["DictationPreprocessing"]),
         .library(name: "DictationPocketSphinx", targets: ["DictationPocketSphinx"]),
+        .library(name: "DictationWhisper", targets: ["DictationWhisper"]),
         .library(name: "DictationTesting", targets: ["DictationTesting"]),
         .library(name: "DictationHistory", targets: ["DictationHistory"]),
         .library(name: "DictationFormatting", targets: ["DictationFormatting"]),
@@ -48,6 +49,10 @@ let package = Package(
             dependencies: [
                 "DictationKit", "CPocketSphinx", "CEspeakNG", .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .target(
+            name: "DictationWhisper",
+            dependencies: ["DictationKit", "CWhisper", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
         .target(name: "DictationFormatting", dependencies: ["DictationKit"]),
@@ -106,6 +111,8 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
+        // whisper.cpp: no Debian package; scripts/install-whisper.sh builds the pinned release into /usr/local.
+        .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
@@ -151,6 +158,12 @@ let package = Package(
             name: "DictationPocketSphinxTests",
             dependencies: [
                 "DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
+            ]
+        ),
+        .testTarget(
+            name: "DictationWhisperTests",
+            dependencies: [
+                "DictationWhisper", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
             ]
         ),
         .testTarget(

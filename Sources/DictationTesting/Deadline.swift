@@ -34,13 +34,41 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 public func withDeadline<Value: Sendable>(
     _ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
+    try await withStallLimit(limit, what, lastProgress: { nil }, body)
+}
+
+/// Runs `body` and returns what it returns, or throws ``DeadlineExceeded`` once `limit` has
+/// passed with no progress: each time `lastProgress` reports moves the deadline to that time
+/// plus `limit`.
+///
+/// For work that may be slow on a loaded machine but must never stop: a connection whose server
+/// answers a segment a minute is slow, one that answers nothing for five minutes has hung. Like
+/// ``withDeadline(_:_:_:)``, it returns at the deadline whatever `body` is waiting for.
+/// - Parameters:
+///   - limit: The longest time without progress.
+///   - what: What is awaited, for the error.
+///   - lastProgress: When the work last moved on, or `nil` for not yet.
+///   - body: The work.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws, or ``DeadlineExceeded``.
+public func withStallLimit<Value: Sendable>(
+    _ limit: Duration, _ what: String, lastProgress: @escaping @Sendable () -> ContinuousClock.Instant?,
+    _ body: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
     let work = Task { try await body() }
     let outcome = OnceOutcome<Value>()
+    let started = ContinuousClock.now
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             outcome.attach(continuation)
             let timer = Task {
-                try? await Task.sleep(for: limit)
+                var deadline = started + limit
+                while true {
+                    guard (try? await Task.sleep(until: deadline)) != nil else { return }
+                    let moved = (lastProgress() ?? started) + limit
+                    if moved <= deadline || moved <= .now { break }
+                    deadline = moved
+                }
                 if outcome.settle(.failure(DeadlineExceeded(what: what, limit: limit))) { work.cancel() }
             }
             Task {

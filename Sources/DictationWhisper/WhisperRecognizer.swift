@@ -1,0 +1,89 @@
+import CWhisper
+import DictationKit
+import Foundation
+
+/// Speech recognition with OpenAI's Whisper, through whisper.cpp.
+///
+/// ```swift
+/// let recognizer = WhisperRecognizer()                      // the best installed model per locale
+/// let session = DictationSession(
+///     source: AudioFileSource(path: "memo.wav"), preprocessing: StandardPreprocessing(),
+///     recognizer: recognizer)
+/// ```
+///
+/// Whisper decodes each utterance whole, once the session's endpointer has cut it: its finals are
+/// written text already (capitals, punctuation, digits). It has no partial hypotheses of its own.
+/// Models are whisper.cpp's ggml files; ``WhisperModelLocator`` finds the installed ones
+/// (`dictate models install whisper-tiny.en` installs one). One loaded model serves every decoder
+/// of the process that uses it.
+public struct WhisperRecognizer: SpeechRecognizer {
+    /// The sample rate Whisper takes: 16 kHz mono.
+    public static let decoderSampleRate = 16_000
+
+    /// The sample rate the decoder takes.
+    public var sampleRate: Int { Self.decoderSampleRate }
+
+    /// One model file to use for every locale it knows, or `nil` to use the installed models.
+    public var modelPath: String?
+    /// whisper.cpp's threads for one decoding; by default the machine's cores.
+    public var threads: Int
+    /// The width of the beam search; 1 searches greedily (faster, a little less accurate).
+    public var beamSize: Int
+    /// Where installed models are looked for.
+    public var locator: WhisperModelLocator
+
+    /// Creates a recognizer.
+    /// - Parameters:
+    ///   - modelPath: A whisper.cpp model file to use, or `nil` for the installed models.
+    ///   - threads: whisper.cpp's threads for one decoding; `nil` for one per core.
+    ///   - beamSize: The beam width; 5 by default (whisper.cpp's own default), 1 for greedy.
+    ///   - locator: Where installed models are looked for.
+    public init(
+        modelPath: String? = nil, threads: Int? = nil, beamSize: Int = 5, locator: WhisperModelLocator = WhisperModelLocator()
+    ) {
+        self.modelPath = modelPath
+        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.beamSize = max(1, beamSize)
+        self.locator = locator
+    }
+
+    /// The locales the installed models serve: English for an English-only model; for a
+    /// multilingual one also Norwegian (bokmål and nynorsk), though it takes any language Whisper
+    /// knows.
+    /// - Returns: The locales, English first.
+    public func supportedLocales() -> [String] {
+        let models = modelPath.map { [WhisperModelLocator.InstalledModel(path: $0)] } ?? locator.installedModels()
+        guard !models.isEmpty else { return [] }
+        return models.contains(where: \.isMultilingual) ? ["en-US", "nb-NO", "nn-NO"] : ["en-US"]
+    }
+
+    /// Loads (or shares) the model for a locale and makes a decoder.
+    /// - Parameters:
+    ///   - locale: A BCP 47 identifier such as `"en-US"` or `"nb-NO"`.
+    ///   - segmentation: With ``UtteranceSegmentation/endpointer``, one final per utterance the
+    ///     session cuts; with ``UtteranceSegmentation/recognizer``, the whole stream decoded at
+    ///     its end into whisper.cpp's segments.
+    /// - Returns: A decoder.
+    /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` when no model is
+    ///   installed or the file is damaged, ``DictationError/Code/localeUnsupported`` when the
+    ///   model knows English only and another language is asked for.
+    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+        let language = WhisperDecoding.language(of: locale)
+        let path: String
+        if let modelPath {
+            path = modelPath
+        } else {
+            guard let chosen = locator.model(forLanguage: language) else {
+                throw WhisperProblem.noModel(locale: locale, installed: locator.installedModels().map(\.name)).error
+            }
+            path = chosen.path
+        }
+        let model = try WhisperModel.shared(path: path)
+        guard model.isMultilingual || language == "en" else {
+            throw WhisperProblem.englishOnly(model: path, locale: locale).error
+        }
+        guard whisper_lang_id(language) >= 0 else { throw DictationError.localeUnsupported(locale) }
+        let settings = WhisperDecoding(language: language, threads: threads, beamSize: beamSize, noSpeechThreshold: 0.6)
+        return WhisperDecoder(model: model, locale: locale, segmentation: segmentation, settings: settings)
+    }
+}
