@@ -121,7 +121,7 @@ let package = Package(
             name: "dictate",
             dependencies: [
                 "Dictation", "DictationHistory", "DictationFormatting", "DictationDesktop", "DictationServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DictationWhisper", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],

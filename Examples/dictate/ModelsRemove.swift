@@ -1,6 +1,7 @@
 import ArgumentParser
 import DictationKit
 import DictationPocketSphinx
+import DictationWhisper
 
 extension Dictate.Models {
     /// `dictate models remove NAME`: removes an installed pack.
@@ -15,6 +16,13 @@ extension Dictate.Models {
             let installer = ModelPackInstaller()
             let name = self.name
             do {
+                if let whisper = WhisperModelPack.named(name) {
+                    let removed = try await DedicatedThread.run { () throws(DictationError) in
+                        try WhisperModelInstaller().remove(whisper)
+                    }
+                    Terminal.write(removed ? "Removed \(name).\n" : "\(name) is not installed.\n", toStandardError: true)
+                    return
+                }
                 // Deleting a pack's files blocks; it is kept off the cooperative pool like an install.
                 if try await DedicatedThread.run({ () throws(DictationError) in try installer.remove(packNamed: name) }) {
                     Terminal.write("Removed \(name).\n", toStandardError: true)

@@ -45,6 +45,11 @@ extension Dictate {
         @Option(help: ArgumentHelp("How many decoders run at once: files at a time, or one file's utterances side by side (default: the number of active cores).", valueName: "n"))
         var jobs: Int?
 
+        @Option(
+            name: .customLong("recognizer"),
+            help: "The recognizer: pocketsphinx, or whisper (the best installed Whisper model for the locale; --model names a ggml file).")
+        var recognizerChoice: RecognizerChoice = .pocketsphinx
+
         @Option(help: "Output: text (a line per utterance), jsonl (every event), srt or vtt (subtitles).")
         var format: OutputFormat = .text
 
@@ -115,8 +120,9 @@ extension Dictate {
             let options = try recognition.applied(
                 to: DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions),
                 language: common.messageLanguage)
+            let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let batch = BatchTranscription(
-                paths: paths, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, recognizer: common.recognizer,
+                paths: paths, jobs: jobs, recognizer: recognizerChoice.recognizer(common, jobs: jobs),
                 options: options, session: sessionMaker(store: store, vocabulary: options.vocabulary))
             let interrupts = InterruptHandler { await batch.stop() }
             defer { interrupts.cancel() }

@@ -211,18 +211,19 @@ struct StreamProtocolTests {
             return
         }
         // Until the window closes the lost session holds the one slot; then a new one starts.
+        // No clock in the bound: on a loaded machine one attempt took tens of seconds.
         var refusals: [DictationError.Code] = []
-        let deadline = ContinuousClock.now + .seconds(120)
-        while ContinuousClock.now < deadline {
+        var startedAgain = false
+        for _ in 0..<300 where !startedAgain {
             let (reply, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
                 try await conversation.send(.start(StreamStart()))
                 return try await conversation.next()
             }
-            if case .started = reply { break }
+            if case .started = reply { startedAgain = true }
             refusals.append(contentsOf: [reply].compactMap { $0 }.failures.map(\.code))
-            try await Task.sleep(for: .milliseconds(100))
+            if !startedAgain { try await Task.sleep(for: .milliseconds(100)) }
         }
-        #expect(ContinuousClock.now < deadline, "the slot never came free")
+        #expect(startedAgain, "the slot never came free")
         #expect(refusals.allSatisfy { $0 == .limitExceeded }, "\(refusals)")
         let (resumed, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
             try await conversation.send(.resume(session: lost.session, lastEventId: -1))

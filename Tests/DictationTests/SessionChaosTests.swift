@@ -112,7 +112,7 @@ struct SessionChaosTests {
             }
         }
         print("chaos: every stream ended:", outcomes.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", "))
-        let returned = await DedicatedThread.run { recognizer.waitForLentDecoders(timeout: .seconds(60)) }
+        let returned = await DedicatedThread.run { recognizer.waitForLentDecoders(timeout: .seconds(600)) }
         #expect(returned, "every decoder lent came back to the shelf")
     }
 

@@ -48,6 +48,11 @@ public struct EnglishTextFormatter: TextFormatter {
         guard context.isFinal, options.sentenceMarks else {
             return FormattedText(text: tokens.rendered, command: command, nextStartsSentence: true)
         }
+        // A recognizer that writes (Whisper) ends its sentences itself: "was." is not a question
+        // because it starts "had he". An abbreviation ("10 a.m.") still takes its mark.
+        if let end = last.text.last, "?!".contains(end) || (end == "." && last.text.filter { $0 == "." }.count == 1) {
+            return FormattedText(text: tokens.rendered, command: command, nextStartsSentence: true)
+        }
         let mark = readsAsQuestion(tokens) ? "?" : "."
         if mark == ".", last.text.hasSuffix(".") {
             // "10 a.m." ends with a period already.

@@ -30,7 +30,7 @@ FORMATS = ["json", "text", "srt", "vtt", "verbose_json"]
 
 def make_client(base_url, api_key):
     # No retries: a refused request must show up as the server's first answer, not a retried one.
-    return openai.OpenAI(base_url=base_url, api_key=api_key or "unused", max_retries=0, timeout=120)
+    return openai.OpenAI(base_url=base_url, api_key=api_key or "unused", max_retries=0, timeout=600)
 
 
 def transcribe(client, audio_path):

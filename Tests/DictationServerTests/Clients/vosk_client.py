@@ -42,7 +42,7 @@ async def recognize(server_url, audio_path):
         stdout=asyncio.subprocess.PIPE)
     client = make_transcriber(server_url, "txt")
     # A server that stops answering would leave the client awaiting a reply forever.
-    results, bytes_sent = await asyncio.wait_for(client.recognize_stream_server(sox), timeout=120)
+    results, bytes_sent = await asyncio.wait_for(client.recognize_stream_server(sox), timeout=600)
     await sox.wait()
     return {
         "results": results,
