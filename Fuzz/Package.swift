@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
-// libFuzzer targets for DictationCapture's audio reader and the server's streaming protocol
-// messages, apart from the main package because libFuzzer brings its own `main`. See README.md.
+// libFuzzer targets for DictationCapture's audio reader, the server's streaming protocol
+// messages and Whisper's model files, apart from the main package because libFuzzer brings its own `main`. See README.md.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,10 @@ let package = Package(
         .executableTarget(
             name: "AudioReaderFuzzer",
             dependencies: ["FuzzDriver", .product(name: "DictationCapture", package: "DictationKit")]
+        ),
+        .executableTarget(
+            name: "WhisperModelFuzzer",
+            dependencies: ["FuzzDriver", .product(name: "DictationWhisper", package: "DictationKit")]
         ),
         .executableTarget(
             name: "StreamMessageFuzzer",
