@@ -12,6 +12,27 @@ import Testing
         #expect(result.standardError.isEmpty, "no progress or logs in piped output")
     }
 
+    /// Whisper writes the text itself; the formatting stage adds no second mark, and `--raw` is
+    /// Whisper's own text. A damaged model file is exit 69 (no model), saying so.
+    @Test func whisperTranscribesWithItsOwnPunctuation() throws {
+        let folder = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { $0 + "/dictationkit/models/whisper" }
+            ?? NSHomeDirectory() + "/.local/share/dictationkit/models/whisper"
+        let model = folder + "/tiny.en.bin"
+        try #require(FileManager.default.fileExists(atPath: model), "run `dictate models install whisper-tiny.en`")
+        let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
+        let result = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", model, Self.goforward, librivox])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(Array(result.lines.prefix(5)) == ["==> \(Self.goforward) <==", "Go forward 10 meters.", "", "==> \(librivox) <==", "He was not an ill-disposed young man."])
+        let raw = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", model, "--raw", Self.goforward])
+        #expect(raw.standardOutput == "Go forward 10 meters.\n")
+        let damaged = NSTemporaryDirectory() + "not-a-model-\(UUID().uuidString).bin"
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: damaged))
+        defer { try? FileManager.default.removeItem(atPath: damaged) }
+        let refused = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", damaged, Self.goforward])
+        #expect(refused.status == 69, "\(refused.status): \(refused.standardError)")
+        #expect(refused.standardError.contains("whisper.cpp"), "\(refused.standardError)")
+    }
+
     @Test func severalFilesArePrintedUnderAHeaderEach() throws {
         let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
         let result = try DictateProcess.run(["transcribe", Self.goforward, librivox])
