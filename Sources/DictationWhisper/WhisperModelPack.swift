@@ -38,7 +38,11 @@ public struct WhisperModelPack: Sendable, Hashable, Identifiable {
     /// The total download, in bytes.
     public var downloadSize: Int { wheels.map(\.size).reduce(0, +) }
 
+    /// Two packs are the same pack when their names are.
     public static func == (lhs: WhisperModelPack, rhs: WhisperModelPack) -> Bool { lhs.name == rhs.name }
+
+    /// Hashes the name, which identifies a pack.
+    /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// The packs DictationKit knows.
