@@ -42,6 +42,7 @@ extension Dictate {
         @OptionGroup(title: "Recording") var recording: RecordingOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
+        @OptionGroup var backend: RecognizerOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -69,7 +70,7 @@ extension Dictate {
                 source: source,
                 preprocessing: StandardPreprocessing(
                     options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
-                recognizer: common.recognizer,
+                recognizer: backend.recognizer(common),
                 eventStages: [written.stage(spelling: options.vocabulary)] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
                 logger: logger)
             let cancelled = Atomic<Bool>(false)

@@ -53,7 +53,8 @@ struct Serve: AsyncParsableCommand {
             valueName: "dir"))
     var recordingDirectory: String?
 
-    @OptionGroup var common: CommonOptions
+        @OptionGroup var backend: RecognizerOptions
+        @OptionGroup var common: CommonOptions
 
     func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) {
@@ -84,7 +85,7 @@ struct Serve: AsyncParsableCommand {
                     maxSessions: maxSessions, maxMessageBytes: maxMessageBytes, maxUploadBytes: maxUploadBytes,
                     maxSessionSeconds: maxSessionSeconds, resumeSeconds: resumeSeconds),
                 defaultLocale: common.locale, recordingDirectory: recordingDirectory)
-            let server = DictationServer(configuration: configuration, recognizer: common.recognizer, logger: common.makeLogger())
+            let server = DictationServer(configuration: configuration, recognizer: backend.recognizer(common), logger: common.makeLogger())
             let host = self.host
             let scheme = tlsCertificate == nil ? "http" : "https"
             try await server.run { port in

@@ -45,11 +45,6 @@ extension Dictate {
         @Option(help: ArgumentHelp("How many decoders run at once: files at a time, or one file's utterances side by side (default: the number of active cores).", valueName: "n"))
         var jobs: Int?
 
-        @Option(
-            name: .customLong("recognizer"),
-            help: "The recognizer: pocketsphinx, or whisper (the best installed Whisper model for the locale; --model names a ggml file).")
-        var recognizerChoice: RecognizerChoice = .pocketsphinx
-
         @Option(help: "Output: text (a line per utterance), jsonl (every event), srt or vtt (subtitles).")
         var format: OutputFormat = .text
 
@@ -78,6 +73,7 @@ extension Dictate {
         @OptionGroup(title: "Raw PCM input") var raw: RawAudioOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
+        @OptionGroup var backend: RecognizerOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -122,7 +118,7 @@ extension Dictate {
                 language: common.messageLanguage)
             let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let batch = BatchTranscription(
-                paths: paths, jobs: jobs, recognizer: recognizerChoice.recognizer(common, jobs: jobs),
+                paths: paths, jobs: jobs, recognizer: backend.recognizer(common, jobs: jobs),
                 options: options, session: sessionMaker(store: store, vocabulary: options.vocabulary))
             let interrupts = InterruptHandler { await batch.stop() }
             defer { interrupts.cancel() }

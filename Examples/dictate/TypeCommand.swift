@@ -45,6 +45,7 @@ extension Dictate {
         @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
+        @OptionGroup var backend: RecognizerOptions
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
@@ -100,7 +101,7 @@ extension Dictate {
                 source: microphone,
                 preprocessing: StandardPreprocessing(
                     options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
-                recognizer: common.recognizer,
+                recognizer: backend.recognizer(common),
                 eventStages: [written.stage(spelling: options.vocabulary)]
                     + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
                 logger: logger)

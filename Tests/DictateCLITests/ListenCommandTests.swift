@@ -26,11 +26,12 @@ import Glibc
         try listenAndInterrupt { $0.play(samples) }
     }
 
-    /// Runs `dictate listen --format jsonl`, lets `feed` play into the test device, then presses Ctrl-C.
-    static func listenAndInterrupt(feeding feed: (TestMicrophone) -> Void) throws -> DictateProcess.Result {
+    /// Runs `dictate listen --format jsonl` (and `arguments`), lets `feed` play into the test
+    /// device, then presses Ctrl-C.
+    static func listenAndInterrupt(_ arguments: [String] = [], feeding feed: (TestMicrophone) -> Void) throws -> DictateProcess.Result {
         let microphone = try TestMicrophone()
         let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: microphone.environment)
+            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"] + arguments, environment: microphone.environment)
         feed(microphone)
         settle()
         dictate.interrupt()
@@ -55,6 +56,21 @@ import Glibc
         #expect(events.contains { $0["type"] as? String == "level" })
         #expect(events.contains { $0["type"] as? String == "partial" })
         #expect(result.standardError.isEmpty, "\(result.standardError)")
+    }
+
+    /// Whisper on the live capture path: the final is Whisper's own written text.
+    @Test func whisperFinalsFromTheMicrophone() throws {
+        let model = NSHomeDirectory() + "/.local/share/dictationkit/models/whisper/tiny.en.bin"
+        try #require(FileManager.default.fileExists(atPath: model), "run `dictate models install whisper-tiny.en`")
+        let speech = try TestMicrophone.goForward()
+        let result = try Self.listenAndInterrupt(["--recognizer", "whisper", "--model", model]) { microphone in
+            microphone.startLiveFeed()
+            microphone.say(speech)
+        }
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = try Self.events(result)
+        #expect(Self.finals(events) == ["Go forward 10 meters."], "\(result.standardOutput)")
+        #expect(events.contains { $0["type"] as? String == "level" })
     }
 
     @Test func theFirstWordIsKeptWhenSpeechStartsAtTheFirstSample() throws {
