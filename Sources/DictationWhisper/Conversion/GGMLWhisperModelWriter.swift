@@ -12,22 +12,6 @@ import Foundation
 /// All little-endian, no padding. Output goes to a sink in pieces, so large weights pass
 /// straight from the mapped source file to the output without being collected in memory.
 struct GGMLWhisperModelWriter {
-    /// The hyperparameter block, in file order.
-    struct Hyperparameters: Sendable, Equatable {
-        var vocabularySize: Int
-        var audioContext: Int
-        var audioState: Int
-        var audioHeads: Int
-        var audioLayers: Int
-        var textContext: Int
-        var textState: Int
-        var textHeads: Int
-        var textLayers: Int
-        var melCount: Int
-        /// Written as `ftype`: the type of the large weights (0 all float32, 1 float16).
-        var weightType: TensorType
-    }
-
     /// The ggml element types used here (`GGML_TYPE_F32`, `GGML_TYPE_F16`).
     enum TensorType: Int32, Sendable {
         case float32 = 0
@@ -50,19 +34,20 @@ struct GGMLWhisperModelWriter {
         self.sink = sink
     }
 
-    mutating func writeHeader(_ hyperparameters: Hyperparameters, melFilters: [Float], melFilterColumns: Int, tokens: [[UInt8]]) throws {
+    /// Writes the magic, the hyperparameters (`fileType` as `ftype`: the type of the large
+    /// weights, 0 all float32, 1 float16), the mel filterbank and the vocabulary.
+    mutating func writeHeader(_ hyperparameters: WhisperModelFile.Hyperparameters, melFilters: [Float], melFilterColumns: Int, tokens: [[UInt8]]) throws {
         let h = hyperparameters
-        append(Int32(0x6767_6d6c))
+        append(Int32(bitPattern: WhisperModelFile.magic))
         for value in [h.vocabularySize, h.audioContext, h.audioState, h.audioHeads, h.audioLayers,
-                      h.textContext, h.textState, h.textHeads, h.textLayers, h.melCount] {
+                      h.textContext, h.textState, h.textHeads, h.textLayers, h.melBands, h.fileType] {
             try appendInt32(value)
         }
-        append(h.weightType.rawValue)
 
-        guard melFilters.count == h.melCount * melFilterColumns else {
-            throw WhisperModelConversionProblem.unexpectedShape(variable: "mel filters", expected: [h.melCount, melFilterColumns], actual: [melFilters.count])
+        guard melFilters.count == h.melBands * melFilterColumns else {
+            throw WhisperModelConversionProblem.unexpectedShape(variable: "mel filters", expected: [h.melBands, melFilterColumns], actual: [melFilters.count])
         }
-        try appendInt32(h.melCount)
+        try appendInt32(h.melBands)
         try appendInt32(melFilterColumns)
         for value in melFilters {
             append(value.bitPattern)

@@ -58,17 +58,19 @@ enum WhisperModelConverter {
 
         var hyperparameters = plan.hyperparameters
         let weights = plan.tensors.filter(\.followsWeightType)
-        hyperparameters.weightType = weights.allSatisfy({ $0.sourceType == .float16 }) ? .float16 : .float32
+        let weightType: GGMLWhisperModelWriter.TensorType =
+            weights.allSatisfy({ $0.sourceType == .float16 }) ? .float16 : .float32
+        hyperparameters.fileType = Int(weightType.rawValue)
         let tokens = try vocabulary.ggmlTokens(modelVocabularySize: hyperparameters.vocabularySize)
 
         var writer = GGMLWhisperModelWriter(sink: sink)
         try writer.writeHeader(hyperparameters,
-                               melFilters: WhisperMelFilterbank.weights(melCount: hyperparameters.melCount),
+                               melFilters: WhisperMelFilterbank.weights(melCount: hyperparameters.melBands),
                                melFilterColumns: WhisperMelFilterbank.frequencyBinCount,
                                tokens: tokens)
         for tensor in plan.tensors {
             try writer.writeTensor(name: tensor.name, shape: tensor.shape,
-                                   type: tensor.followsWeightType ? hyperparameters.weightType : .float32,
+                                   type: tensor.followsWeightType ? weightType : .float32,
                                    elements: tensor.elements(in: model))
         }
         try writer.finish()
@@ -123,7 +125,7 @@ enum WhisperModelConverter {
     /// checking every shape against the dimensions on the way.
     private struct Plan {
         let model: CTranslate2ModelFile
-        let hyperparameters: GGMLWhisperModelWriter.Hyperparameters
+        let hyperparameters: WhisperModelFile.Hyperparameters
         private(set) var tensors: [Tensor] = []
         private var used: Set<String> = []
 
@@ -140,19 +142,19 @@ enum WhisperModelConverter {
                 throw WhisperModelConversionProblem.unsupportedDimensions(
                     "conv1 \(conv1), embeddings \(embeddings), positions \(audioPositions) \(textPositions) are not Whisper's ranks")
             }
-            hyperparameters = try .init(
+            hyperparameters = try WhisperModelFile.Hyperparameters(
                 vocabularySize: embeddings[0], audioContext: audioPositions[0], audioState: conv1[0],
                 audioHeads: model.integerScalar("encoder/num_heads"), audioLayers: Self.layerCount("encoder", in: model),
                 textContext: textPositions[0], textState: embeddings[1],
                 textHeads: model.integerScalar("decoder/num_heads"), textLayers: Self.layerCount("decoder", in: model),
-                melCount: conv1[1], weightType: .float16)
+                melBands: conv1[1], fileType: 1)
 
             let h = hyperparameters
             // whisper.cpp asserts equal widths (its cross-attention assumes them); the
             // sinusoids need an even width of at least 4.
             guard h.audioState == h.textState, h.audioState >= 4, h.audioState % 2 == 0,
                   h.audioHeads > 0, h.audioState % h.audioHeads == 0, h.textHeads > 0, h.textState % h.textHeads == 0,
-                  h.audioLayers > 0, h.textLayers > 0, h.melCount > 0, h.audioContext > 0, h.textContext > 0, h.vocabularySize > 0
+                  h.audioLayers > 0, h.textLayers > 0, h.melBands > 0, h.audioContext > 0, h.textContext > 0, h.vocabularySize > 0
             else { throw WhisperModelConversionProblem.unsupportedDimensions("\(h)") }
         }
 
@@ -173,7 +175,7 @@ enum WhisperModelConverter {
             }
             // Conv weights keep PyTorch's [out, in, kernel] layout, which is what whisper.cpp
             // expects reversed ([3, in, out]); the biases become [out, 1] as in the pt converter.
-            try take("encoder/conv1/weight", shape: [d, hyperparameters.melCount, 3], as: "encoder.conv1.weight")
+            try take("encoder/conv1/weight", shape: [d, hyperparameters.melBands, 3], as: "encoder.conv1.weight")
             try take("encoder/conv1/bias", shape: [d], as: "encoder.conv1.bias", storedAs: [d, 1])
             try take("encoder/conv2/weight", shape: [d, d, 3], as: "encoder.conv2.weight")
             try take("encoder/conv2/bias", shape: [d], as: "encoder.conv2.bias", storedAs: [d, 1])
