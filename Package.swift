@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "Dictation",
             dependencies: [
-                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx",
+                "DictationKit", "DictationCapture", "DictationPreprocessing", "DictationPocketSphinx", "DictationWhisper",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),

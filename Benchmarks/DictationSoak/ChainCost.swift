@@ -41,7 +41,7 @@ extension DictationSoak {
                     sampleRate: 44_100, channelCount: 2),
             ]
             let decoder = DecoderWorkload(
-                decoder: try PocketSphinxRecognizer().makeDecoder(locale: "en-US", segmentation: .endpointer), clip: clip)
+                decoder: try PocketSphinxRecognizer().makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")), clip: clip)
             print(String(format: "chain-cost: %.1f s of speech (%d utterances), %d runs, release build",
                          clip.duration, decoder.utterances.count, runs))
 

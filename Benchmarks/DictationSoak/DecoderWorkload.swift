@@ -3,7 +3,7 @@ import DictationKit
 /// The reference: PocketSphinx decoding a clip one recording at a time, as the session's
 /// endpointer hands it over, in 100 ms pieces and without partial hypotheses (its least work).
 struct DecoderWorkload {
-    let decoder: any SpeechDecoder
+    let decoder: any UtteranceDecoder
     /// Per utterance, its start time and its 100 ms pieces.
     let utterances: [(start: Double, chunks: [[Float]])]
     let sampleCount: Int
@@ -11,7 +11,7 @@ struct DecoderWorkload {
     /// - Parameters:
     ///   - decoder: A decoder with ``UtteranceSegmentation/endpointer`` segmentation, loaded once.
     ///   - clip: The audio, one utterance per recording piece.
-    init(decoder: any SpeechDecoder, clip: SpeechClip) {
+    init(decoder: any UtteranceDecoder, clip: SpeechClip) {
         self.decoder = decoder
         let step = SpeechClip.sampleRate / 10
         utterances = clip.pieces.map { piece in

@@ -17,7 +17,10 @@ struct CommonOptions: ParsableArguments {
     /// The language of errors and notes: `--locale`'s when given, else the environment's.
     var messageLanguage: DictationError.Language { MessageLanguage.resolve(locale: requestedLocale) }
 
-    @Option(help: ArgumentHelp("A PocketSphinx model directory to use instead of the installed ones.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A model to use instead of the installed ones: a PocketSphinx model directory, or a Whisper ggml file.",
+            valueName: "path"))
     var model: String?
 
     @Option(
@@ -32,7 +35,7 @@ struct CommonOptions: ParsableArguments {
 
     func validate() throws {
         if let model, !FileManager.default.fileExists(atPath: model) {
-            throw ValidationError("--model \(model): no such directory")
+            throw ValidationError("--model \(model): no such file or directory")
         }
         for option in decoderOptions {
             do {
@@ -43,6 +46,7 @@ struct CommonOptions: ParsableArguments {
         }
     }
 
+    /// PocketSphinx with `--model`'s folder (or the installed models) and the decoder options.
     var recognizer: PocketSphinxRecognizer {
         // validate() has rejected any option that does not parse.
         let options = (try? PocketSphinxRecognizer.decoderOptions(parsing: decoderOptions)) ?? [:]

@@ -1,32 +1,51 @@
 import ArgumentParser
 import Dictation
-import DictationWhisper
 import Foundation
 
 /// `--recognizer`: which backend decodes, for the commands that recognize speech.
 struct RecognizerOptions: ParsableArguments {
     /// The backends.
     enum Choice: String, ExpressibleByArgument, CaseIterable {
+        /// Whisper where a Whisper model serves the locale (or --model names a ggml file), else PocketSphinx.
+        case auto
         /// PocketSphinx, with the installed model of highest rank for the locale (or --model's folder).
         case pocketsphinx
         /// Whisper, with the best installed Whisper model for the locale (or --model's ggml file).
         case whisper
+
+        /// The library's choice.
+        var standard: StandardRecognizer.Choice {
+            switch self {
+            case .auto: .automatic
+            case .pocketsphinx: .pocketSphinx
+            case .whisper: .whisper
+            }
+        }
     }
 
     @Option(
         name: .customLong("recognizer"),
-        help: "The recognizer: pocketsphinx, or whisper (the best installed Whisper model for the locale; --model names a ggml file).")
-    var choice: Choice = .pocketsphinx
+        help: ArgumentHelp(
+            "The recognizer: auto (the default: Whisper where a Whisper model serves the locale, else PocketSphinx), pocketsphinx, or whisper.",
+            valueName: "name"))
+    var choice: Choice = .auto
 
     /// The recognizer, for `jobs` decoders at once: Whisper's threads are shared out among them,
-    /// so that together they use the cores once.
-    func recognizer(_ common: CommonOptions, jobs: Int = 1) -> any SpeechRecognizer {
-        switch choice {
-        case .pocketsphinx:
-            return common.recognizer
-        case .whisper:
-            let cores = ProcessInfo.processInfo.activeProcessorCount
-            return WhisperRecognizer(modelPath: common.model, threads: max(1, cores / max(1, jobs)))
-        }
+    /// so that together they use the cores once. `--model` names a Whisper ggml file when it is
+    /// a file, a PocketSphinx model folder when it is a folder.
+    func recognizer(_ common: CommonOptions, jobs: Int = 1) -> StandardRecognizer {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var isFolder: ObjCBool = false
+        let modelIsFile = common.model.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue } ?? false
+        var pocketSphinx = common.recognizer
+        if modelIsFile { pocketSphinx = PocketSphinxRecognizer(decoderOptions: pocketSphinx.decoderOptions) }
+        var choice = self.choice.standard
+        // A model named with the default choice says which backend is wanted: a ggml file
+        // Whisper, a folder PocketSphinx.
+        if common.model != nil, choice == .automatic { choice = modelIsFile ? .whisper : .pocketSphinx }
+        return StandardRecognizer(
+            choice: choice,
+            whisper: WhisperRecognizer(modelPath: modelIsFile ? common.model : nil, threads: max(1, cores / max(1, jobs))),
+            pocketSphinx: pocketSphinx)
     }
 }

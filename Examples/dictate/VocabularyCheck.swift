@@ -1,6 +1,5 @@
 import ArgumentParser
-import DictationKit
-import DictationPocketSphinx
+import Dictation
 
 extension Dictate {
     /// `dictate vocabulary`: custom vocabulary files.
@@ -20,7 +19,9 @@ extension Dictate.VocabularyCommand {
                 One line per entry: known (every word in the model's dictionary), new (a word added, its \
                 pronunciation given or derived from the spelling with espeak-ng) or unusable, then each word \
                 with its phones. Then a warning per pair of words that would sound alike: the same phones, or \
-                one phone apart. Exits 65 when an entry is unusable or the file is malformed.
+                one phone apart. Exits 65 when an entry is unusable or the file is malformed. \
+                When Whisper decodes the locale (--recognizer auto with a Whisper model installed, or whisper), \
+                it says so instead: Whisper has no word list, and the entries become its prompt, shown as it is given.
                 """)
 
         @Argument(help: ArgumentHelp("The vocabulary file (the line format or JSON; see docs/cli.md).", valueName: "file"))
@@ -28,8 +29,14 @@ extension Dictate.VocabularyCommand {
 
         @OptionGroup var common: CommonOptions
 
+        @OptionGroup var backend: RecognizerOptions
+
         func run() throws {
             let language = common.messageLanguage
+            let recognizer = backend.recognizer(common)
+            if case .whisper(let model) = recognizer.backend(for: common.locale) {
+                return try explainWhisper(model: model, language: language)
+            }
             let report: VocabularyReport
             do {
                 report = try common.recognizer.checkVocabulary(Vocabulary(contentsOfFile: file), locale: common.locale)
@@ -62,6 +69,25 @@ extension Dictate.VocabularyCommand {
                 Terminal.write("warning: \"\(pair.word)\" \(how) \(other)\n")
             }
             if report.entries.contains(where: { !$0.problems.isEmpty }) { throw ExitCode(65) }
+        }
+
+        /// What Whisper does with the vocabulary: it becomes the prompt.
+        private func explainWhisper(model: String?, language: DictationError.Language) throws {
+            let vocabulary: Vocabulary
+            do {
+                vocabulary = try Vocabulary(contentsOfFile: file)
+            } catch {
+                Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
+                throw ExitCode(CLIExitCode.for(error))
+            }
+            Terminal.write(
+                """
+                Whisper (\(model ?? "no model installed for \(common.locale)")) decodes \(common.locale): it has no word list \
+                to add to. The \(vocabulary.entries.count) entries become its prompt, the text it takes as said just \
+                before each utterance, which makes them and their spelling likelier without forcing them:
+                \(WhisperRecognizer.prompt(for: vocabulary))
+
+                """)
         }
     }
 }

@@ -12,10 +12,12 @@ import Logging
 /// `pocketsphinx_continuous`, which is what its accuracy is known by.
 ///
 /// Used from the session's audio thread only; not `Sendable`.
-final class PocketSphinxDecoder: SpeechDecoder {
+final class PocketSphinxDecoder: StreamDecoder {
     let locale: String
     private var handle: SphinxDecoderHandle
-    private var settings: SphinxSessionSettings
+    private let settings: SphinxSessionSettings
+    /// What the decoder could not use of its vocabulary, until the session asks.
+    private var notices: [DictationError]
     private let maxUtteranceFrames: Int
     private let logger: Logger
     private var clock: UtteranceClock
@@ -38,19 +40,20 @@ final class PocketSphinxDecoder: SpeechDecoder {
     /// - Parameters:
     ///   - model: The model to load.
     ///   - options: Extra PocketSphinx options.
-    ///   - maxUtteranceDuration: Longest utterance in seconds before it is ended anyway.
+    ///   - configuration: The longest utterance (ended there anyway), vocabulary and alternatives.
     ///   - logger: Where to log utterance boundaries, at debug level.
-    /// - Throws: ``DictationError`` when the model can't be loaded.
-    init(model: PocketSphinxModel, options: [String: String], maxUtteranceDuration: Double, logger: Logger)
+    /// - Throws: ``DictationError`` when the model can't be loaded or the vocabulary put in.
+    init(model: PocketSphinxModel, options: [String: String], configuration: DecoderConfiguration, logger: Logger)
         throws(DictationError)
     {
-        handle = try SphinxDecoderHandle(model: model, options: options)
-        settings = SphinxSessionSettings(model: model, options: options)
+        var handle = try SphinxDecoderHandle(model: model, options: options)
+        (settings, notices) = try SphinxSessionSettings.apply(configuration, to: &handle, model: model)
+        self.handle = handle
         locale = model.locale
         clock = UtteranceClock(
             sampleRate: PocketSphinxRecognizer.decoderSampleRate, frameRate: handle.frameRate,
             preSpeechFrames: handle.preSpeechFrames)
-        maxUtteranceFrames = max(1, Int(maxUtteranceDuration * Double(handle.frameRate)))
+        maxUtteranceFrames = max(1, Int(configuration.maxUtteranceDuration * Double(handle.frameRate)))
         self.logger = logger
     }
 
@@ -65,8 +68,9 @@ final class PocketSphinxDecoder: SpeechDecoder {
         return updates
     }
 
-    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
-        try self.settings.configure(settings, handle: &handle)
+    func takeNotices() -> [DictationError] {
+        defer { notices = [] }
+        return notices
     }
 
     func finish() throws(DictationError) -> [RecognitionUpdate] {

@@ -11,7 +11,7 @@ extension PocketSphinxRecognizer {
     /// apart only by the words around them.
     /// - Parameters:
     ///   - vocabulary: The vocabulary to check.
-    ///   - locale: The locale whose model to use, as in `makeDecoder(locale:segmentation:)`.
+    ///   - locale: The locale whose model to use, as in `makeDecoder(_:)`.
     /// - Returns: The report, entries in the vocabulary's order.
     /// - Throws: `DictationError` as ``model(for:)`` does, and `DictationError.Code.modelNotFound`
     ///   when the model's dictionary can't be read.

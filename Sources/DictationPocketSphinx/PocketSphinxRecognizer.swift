@@ -4,7 +4,7 @@ import Logging
 
 /// The PocketSphinx speech recognition backend.
 ///
-/// A recognizer is a cheap description; ``makeDecoder(locale:segmentation:)`` loads the model (about a second
+/// A recognizer is a cheap description; ``makeDecoder(_:)`` loads the model (about a second
 /// for Debian's US English model) once per session.
 ///
 /// ```swift
@@ -43,15 +43,6 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
 
     /// Where models are looked for.
     public var locator: PocketSphinxModelLocator
-    /// The longest utterance of decoders made outside a session, in seconds; sessions use their
-    /// `EndpointingOptions.maxUtteranceDuration`.
-    @available(*, deprecated, message: "set EndpointingOptions.maxUtteranceDuration; the session passes it to the decoder")
-    public var maxUtteranceDuration: Double {
-        get { defaultMaxUtteranceDuration }
-        set { defaultMaxUtteranceDuration = newValue.isFinite ? max(1, newValue) : 30 }
-    }
-    /// The longest utterance of a decoder made without a session's, in seconds.
-    private var defaultMaxUtteranceDuration: Double
     /// Extra PocketSphinx options, such as `["-beam": "1e-60"]`; everything else keeps
     /// PocketSphinx's defaults.
     public var decoderOptions: [String: String]
@@ -69,8 +60,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     ///     from; the process's by default.
     ///   - decoderOptions: Extra PocketSphinx command-line options, names with or without the
     ///     leading `-`, for every decoder the recognizer makes; they win over the defaults
-    ///     ``makeDecoder(locale:segmentation:reportsPartials:)`` and ``makePartialDecoder(locale:)``
-    ///     describe.
+    ///     ``makeDecoder(_:)`` and ``makePartialDecoder(_:)`` describe.
     ///   - logger: Where utterance boundaries are logged, at debug level. Audio and text are never logged.
     public init(
         modelDirectory: String? = nil,
@@ -81,25 +71,6 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
         self.init(
             locator: PocketSphinxModelLocator(modelDirectory: modelDirectory, environment: environment),
             decoderOptions: decoderOptions, logger: logger)
-    }
-
-    /// Creates a recognizer with a longest utterance of its own.
-    /// - Parameters:
-    ///   - modelDirectory: A model folder, as in ``init(modelDirectory:environment:decoderOptions:logger:)``.
-    ///   - environment: The environment to read.
-    ///   - maxUtteranceDuration: The longest utterance of decoders made outside a session.
-    ///   - decoderOptions: Extra PocketSphinx command-line options.
-    ///   - logger: Where utterance boundaries are logged.
-    @available(*, deprecated, message: "set EndpointingOptions.maxUtteranceDuration; the session passes it to the decoder")
-    public init(
-        modelDirectory: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        maxUtteranceDuration: Double,
-        decoderOptions: [String: String] = [:],
-        logger: Logger = Logger(label: "DictationPocketSphinx")
-    ) {
-        self.init(modelDirectory: modelDirectory, environment: environment, decoderOptions: decoderOptions, logger: logger)
-        defaultMaxUtteranceDuration = maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30
     }
 
     /// Creates a recognizer that finds models with a given locator.
@@ -113,26 +84,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
         logger: Logger = Logger(label: "DictationPocketSphinx")
     ) {
         self.locator = locator
-        defaultMaxUtteranceDuration = EndpointingOptions().maxUtteranceDuration
         self.decoderOptions = decoderOptions
         self.logger = logger
-    }
-
-    /// Creates a recognizer that finds models with a given locator, with a longest utterance of its own.
-    /// - Parameters:
-    ///   - locator: Where models are looked for.
-    ///   - maxUtteranceDuration: The longest utterance of decoders made outside a session.
-    ///   - decoderOptions: Extra PocketSphinx command-line options.
-    ///   - logger: Where utterance boundaries are logged, at debug level.
-    @available(*, deprecated, message: "set EndpointingOptions.maxUtteranceDuration; the session passes it to the decoder")
-    public init(
-        locator: PocketSphinxModelLocator,
-        maxUtteranceDuration: Double,
-        decoderOptions: [String: String] = [:],
-        logger: Logger = Logger(label: "DictationPocketSphinx")
-    ) {
-        self.init(locator: locator, decoderOptions: decoderOptions, logger: logger)
-        defaultMaxUtteranceDuration = maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30
     }
 
     /// 16 000: PocketSphinx takes 16 kHz mono audio.
@@ -146,28 +99,10 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
 
     /// Finds the model for a locale.
     /// - Parameter locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
-    /// - Returns: The model that ``makeDecoder(locale:segmentation:)`` would load.
+    /// - Returns: The model that ``makeDecoder(_:)`` would load.
     /// - Throws: `DictationError` as ``PocketSphinxModelLocator/model(for:)`` does.
     public func model(for locale: String) throws(DictationError) -> PocketSphinxModel {
         try locator.model(for: locale)
-    }
-
-    /// Loads the model for a locale into a new decoder.
-    /// - Parameters:
-    ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
-    ///   - segmentation: `UtteranceSegmentation.endpointer` for a decoder that is handed one
-    ///     utterance at a time (PocketSphinx's speech detection off);
-    ///     `UtteranceSegmentation.recognizer` for one that cuts a stream itself, as
-    ///     `pocketsphinx_continuous` does.
-    /// - Returns: A decoder whose `SpeechDecoder.locale` is the model's locale (`"en-US"`).
-    /// - Throws: `DictationError` with `DictationError.Code.localeUnsupported` when no model is
-    ///   installed for the locale, `DictationError.Code.modelNotFound` when the model found is
-    ///   incomplete or can't be loaded (or none is installed at all), and
-    ///   `DictationError.Code.recognitionFailed` when PocketSphinx rejects ``decoderOptions``.
-    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError)
-        -> any SpeechDecoder
-    {
-        try makeDecoder(locale: locale, segmentation: segmentation, reportsPartials: true)
     }
 
     /// PocketSphinx options for utterances decoded whole: its noise removal helps only a streaming search.
@@ -183,91 +118,70 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     /// and 0 frames: 75 / 420, 48 / 346, 43 / 316, 23 / 283 and 43 / 582 ms.
     static let streamingDefaults = ["-fwdflat": "no", "-bestpath": "no", "-pl_window": "1"]
 
-    /// Decoder options that brought back PocketSphinx's rescoring of streamed finals, when a
-    /// session with partials took its finals from the streaming search.
+    /// Loads the model for a configuration's locale into a new decoder.
     ///
-    /// Sessions with partials now take their finals from the whole-utterance search, which runs
-    /// PocketSphinx's rescoring anyway; on the streaming search that shows partials these options
-    /// only make the partials later.
-    @available(*, deprecated, message: "finals come from the whole-utterance search now; these options only slow partials")
-    public static let rescoringDecoderOptions = ["-fwdflat": "yes", "-bestpath": "yes", "-pl_window": "5"]
-
-    /// Loads the model for a locale into a new decoder, for a session that does or does not show
-    /// partials.
+    /// With `UtteranceSegmentation.recognizer` the decoder cuts a stream itself, with
+    /// PocketSphinx's own voice activity detection, as `pocketsphinx_continuous` does; speech
+    /// longer than the configuration's longest utterance is cut into several utterances, so that
+    /// the decoder's memory stays bounded.
     ///
-    /// With the endpointer and no partials, each utterance is searched whole once it has ended,
-    /// with the cepstral mean of the whole utterance (as `pocketsphinx_batch` does) and
+    /// With `UtteranceSegmentation.endpointer` it is handed one utterance at a time (PocketSphinx's
+    /// speech detection off). Without partials, each utterance is searched whole once it has
+    /// ended, with the cepstral mean of the whole utterance (as `pocketsphinx_batch` does) and
     /// PocketSphinx's own noise removal off (unless ``decoderOptions`` sets `-remove_noise`):
     /// on the LibriVox recordings that takes the word error rate of the large English model from
     /// 26.8 % to 12.7 %. This is the decoder that makes the finals of every session with the
     /// endpointer, with partials or without: partials come from a second, streaming decoder
-    /// (``makePartialDecoder(locale:)``). Asked for partials, it searches as the audio arrives, in
-    /// one forward pass, with only a running estimate of the mean (noise removal then helps):
-    /// the one decoder of a one-pass session, which the session no longer makes.
-    /// - Parameters:
-    ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
-    ///   - segmentation: Who cuts the audio into utterances, as in ``makeDecoder(locale:segmentation:)``.
-    ///   - reportsPartials: Whether the session shows partial hypotheses.
+    /// (``makePartialDecoder(_:)``). Asked for partials, it searches as the audio arrives, in
+    /// one forward pass, with only a running estimate of the mean (noise removal then helps).
+    ///
+    /// The configuration's vocabulary is added to the dictionary and the language model; its
+    /// alternative count gives each final up to that many alternatives from PocketSphinx's n-best
+    /// list. Entries it can't use come from the decoder's `SpeechDecoder.takeNotices()`.
+    /// - Parameter configuration: The locale (a BCP 47 or POSIX name, or a bare language such as
+    ///   `"en"`), segmentation, partials, longest utterance, vocabulary and alternatives.
     /// - Returns: A decoder whose `SpeechDecoder.locale` is the model's locale (`"en-US"`).
-    /// - Throws: `DictationError` as ``makeDecoder(locale:segmentation:)`` does.
-    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
-        throws(DictationError) -> any SpeechDecoder
-    {
-        try makeDecoder(
-            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-            maxUtteranceDuration: defaultMaxUtteranceDuration)
-    }
-
-    /// Loads the model for a locale into a new decoder for a session, as
-    /// ``makeDecoder(locale:segmentation:reportsPartials:)`` does; with
-    /// `UtteranceSegmentation.recognizer`, speech longer than `maxUtteranceDuration` is cut into
-    /// several utterances so that the decoder's memory stays bounded.
-    /// - Parameters:
-    ///   - locale: A BCP 47 or POSIX locale name, or a bare language such as `"en"`.
-    ///   - segmentation: Who cuts the audio into utterances.
-    ///   - reportsPartials: Whether the session shows partial hypotheses.
-    ///   - maxUtteranceDuration: The session's longest utterance, in seconds (at least 1).
-    /// - Returns: A decoder whose `SpeechDecoder.locale` is the model's locale (`"en-US"`).
-    /// - Throws: `DictationError` as ``makeDecoder(locale:segmentation:)`` does.
-    public func makeDecoder(
-        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
-    ) throws(DictationError) -> any SpeechDecoder {
-        let model = try locator.model(for: locale)
+    /// - Throws: `DictationError` with `DictationError.Code.localeUnsupported` when no model is
+    ///   installed for the locale, `DictationError.Code.modelNotFound` when the model found is
+    ///   incomplete or can't be loaded (or none is installed at all), and
+    ///   `DictationError.Code.recognitionFailed` when PocketSphinx rejects ``decoderOptions``.
+    public func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
+        let model = try locator.model(for: configuration.locale)
         logger.debug(
             "loading PocketSphinx model",
             metadata: [
                 "locale": "\(model.locale)", "acousticModel": "\(model.acousticModel)",
                 "languageModel": "\(model.languageModel)", "dictionary": "\(model.dictionary)",
-                "segmentation": "\(segmentation)", "partials": "\(reportsPartials)",
+                "segmentation": "\(configuration.segmentation)", "partials": "\(configuration.reportsPartials)",
             ])
-        switch segmentation {
+        switch configuration.segmentation {
         case .endpointer:
             // The caller's options win over the defaults of either way of decoding.
-            let defaults = reportsPartials ? Self.streamingDefaults : Self.wholeUtteranceDefaults
+            let defaults = configuration.reportsPartials ? Self.streamingDefaults : Self.wholeUtteranceDefaults
             let options = decoderOptions.merging(defaults) { caller, _ in caller }
             return try PocketSphinxUtteranceDecoder(
-                model: model, options: options, mode: reportsPartials ? .streaming : .wholeUtterance,
-                cepstralMeans: cepstralMeans, logger: logger)
+                model: model, options: options, mode: configuration.reportsPartials ? .streaming : .wholeUtterance,
+                configuration: configuration, cepstralMeans: cepstralMeans, logger: logger)
         case .recognizer:
             return try PocketSphinxDecoder(
-                model: model, options: decoderOptions,
-                maxUtteranceDuration: maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30, logger: logger)
+                model: model, options: decoderOptions, configuration: configuration, logger: logger)
         }
     }
 
     /// Loads the streaming decoder that shows a session's partials while the whole-utterance
-    /// decoder makes its finals (two passes; see `SpeechRecognizer.makePartialDecoder(locale:)`).
+    /// decoder makes its finals (two passes; see `SpeechRecognizer.makePartialDecoder(_:)`).
     ///
     /// It searches each utterance as it is spoken, in one forward pass
     /// (`streamingDefaults`, under the caller's ``decoderOptions``), and ends it without a
     /// final: the finals of a session with partials are those of one without.
-    /// - Parameter locale: The locale of the session's final decoder.
+    /// - Parameter configuration: The configuration of the session's final decoder.
     /// - Returns: The partial decoder.
-    /// - Throws: `DictationError` as ``makeDecoder(locale:segmentation:)`` does.
-    public func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
-        let model = try locator.model(for: locale)
+    /// - Throws: `DictationError` as ``makeDecoder(_:)`` does.
+    public func makePartialDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> (any UtteranceDecoder)? {
+        let model = try locator.model(for: configuration.locale)
         let options = decoderOptions.merging(Self.streamingDefaults) { caller, _ in caller }
         return try PocketSphinxUtteranceDecoder(
-            model: model, options: options, mode: .partialsOnly, cepstralMeans: cepstralMeans, logger: logger)
+            model: model, options: options, mode: .partialsOnly, configuration: configuration,
+            cepstralMeans: cepstralMeans, logger: logger)
     }
 }

@@ -18,14 +18,15 @@ import Logging
 /// ``endUtterance()`` should no more audio come.
 ///
 /// A streaming decoder that only shows partials, beside a whole-utterance one making the finals,
-/// ends its utterances without computing a final (``init(model:options:mode:cepstralMeans:logger:)``).
+/// ends its utterances without computing a final (``init(model:options:mode:configuration:cepstralMeans:logger:)``).
 ///
 /// Used from the session's audio thread only; not `Sendable`.
-final class PocketSphinxUtteranceDecoder: SpeechDecoder {
+final class PocketSphinxUtteranceDecoder: UtteranceDecoder {
     let locale: String
-    let segmentation = UtteranceSegmentation.endpointer
     private var handle: SphinxDecoderHandle
-    private var settings: SphinxSessionSettings
+    private let settings: SphinxSessionSettings
+    /// What the decoder could not use of its vocabulary, until the session asks.
+    private var notices: [DictationError]
     private let sampleRate = Double(PocketSphinxRecognizer.decoderSampleRate)
     private let logger: Logger
     private let cepstralMeans: CepstralMeanMemory?
@@ -59,19 +60,21 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
     ///   - options: Extra PocketSphinx options.
     ///   - mode: Whether to search each utterance whole at its end (no partials) or as its audio
     ///     arrives, with or without finals.
+    ///   - configuration: The vocabulary and alternatives (the locale is the model's).
     ///   - cepstralMeans: Where the cepstral mean is taken from at the start and left after each
     ///     utterance; `nil` to start from the model's estimate.
     ///   - logger: Where to log utterance ends, at debug level.
-    /// - Throws: ``DictationError`` when the model can't be loaded.
+    /// - Throws: ``DictationError`` when the model can't be loaded or the vocabulary put in.
     init(
         model: PocketSphinxModel, options: [String: String], mode: Mode = .streaming,
-        cepstralMeans: CepstralMeanMemory?, logger: Logger
+        configuration: DecoderConfiguration, cepstralMeans: CepstralMeanMemory?, logger: Logger
     ) throws(DictationError) {
         self.mode = mode
         var options = options
         options["-remove_silence"] = "no"
-        handle = try SphinxDecoderHandle(model: model, options: options)
-        settings = SphinxSessionSettings(model: model, options: options)
+        var handle = try SphinxDecoderHandle(model: model, options: options)
+        (settings, notices) = try SphinxSessionSettings.apply(configuration, to: &handle, model: model)
+        self.handle = handle
         locale = model.locale
         acousticModel = model.acousticModel
         self.cepstralMeans = cepstralMeans
@@ -87,8 +90,9 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
         mode == .wholeUtterance && handle.normalisesEachUtteranceAlone
     }
 
-    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
-        try self.settings.configure(settings, handle: &handle)
+    func takeNotices() -> [DictationError] {
+        defer { notices = [] }
+        return notices
     }
 
     /// The cepstral mean the front end will subtract next.
@@ -192,9 +196,5 @@ final class PocketSphinxUtteranceDecoder: SpeechDecoder {
             text: text, words: words, utteranceIndex: 0, startTime: words.first?.start ?? start,
             endTime: words.last?.end ?? audioEnd)
         return [.final(settings.withAlternatives(transcript, from: handle))]
-    }
-
-    func finish() throws(DictationError) -> [RecognitionUpdate] {
-        try endUtterance()
     }
 }

@@ -4,27 +4,19 @@ import DictationStreamProtocol
 /// The decoder a session uses with a ``RemoteRecognizer``: it hands the session's audio to a
 /// ``RemoteStream`` and gives back what the server said. It never waits for the network while
 /// audio flows; ``finish()`` waits for the server's last final.
-final class RemoteDecoder: SpeechDecoder {
-    let locale: String
+final class RemoteDecoder: StreamDecoder {
     private let recognizer: RemoteRecognizer
-    private let partials: Bool
-    private var settings = RecognitionSettings()
+    private let configuration: DecoderConfiguration
     private var stream: RemoteStream?
 
-    init(recognizer: RemoteRecognizer, locale: String, partials: Bool) {
+    init(recognizer: RemoteRecognizer, configuration: DecoderConfiguration) {
         self.recognizer = recognizer
-        self.locale = locale
-        self.partials = partials
+        self.configuration = configuration
     }
 
     deinit { stream?.close() }
 
-    var segmentation: UtteranceSegmentation { .recognizer }
-
-    func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
-        self.settings = settings
-        return []
-    }
+    var locale: String { configuration.locale }
 
     func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
         let stream = currentStream()
@@ -44,10 +36,10 @@ final class RemoteDecoder: SpeechDecoder {
     private func currentStream() -> RemoteStream {
         if let stream { return stream }
         let start = StreamStart(
-            locale: locale, format: StreamAudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .f32le),
+            locale: configuration.locale, format: StreamAudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .f32le),
             options: StreamOptions(
-                partials: partials, formatting: false, alternatives: settings.alternativeCount,
-                vocabulary: settings.vocabulary, preprocessed: true))
+                partials: configuration.reportsPartials, formatting: false,
+                alternatives: configuration.alternativeCount, vocabulary: configuration.vocabulary, preprocessed: true))
         let stream = RemoteStream(
             url: recognizer.url, token: recognizer.token, tlsConfiguration: recognizer.tlsConfiguration, start: start,
             maxOfflineSeconds: recognizer.maxOfflineSeconds, logger: recognizer.logger)

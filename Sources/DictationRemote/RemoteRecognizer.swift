@@ -59,24 +59,13 @@ public struct RemoteRecognizer: SpeechRecognizer {
     /// - Returns: ``locales``.
     public func supportedLocales() -> [String] { locales }
 
-    /// A decoder that streams to the server; the server cuts the utterances.
-    /// - Parameters:
-    ///   - locale: The locale to ask the server for.
-    ///   - segmentation: Ignored: the server's endpointer cuts the audio.
-    /// - Returns: A decoder with `UtteranceSegmentation/recognizer` segmentation.
-    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
-        RemoteDecoder(recognizer: self, locale: locale, partials: true)
-    }
-
-    /// A decoder that streams to the server, asking for partials only when the session shows them.
-    /// - Parameters:
-    ///   - locale: The locale to ask the server for.
-    ///   - segmentation: Ignored: the server's endpointer cuts the audio.
-    ///   - reportsPartials: Whether the server should send partials.
-    /// - Returns: A decoder with `UtteranceSegmentation/recognizer` segmentation.
-    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
-        throws(DictationError) -> any SpeechDecoder
-    {
-        RemoteDecoder(recognizer: self, locale: locale, partials: reportsPartials)
+    /// A decoder that streams to the server, which cuts the utterances, whatever segmentation
+    /// was asked for; the server is asked for partials only when the session shows them, and
+    /// given the vocabulary and alternative count.
+    /// - Parameter configuration: The locale to ask the server for, partials, vocabulary and
+    ///   alternatives.
+    /// - Returns: A `StreamDecoder`.
+    public func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
+        RemoteDecoder(recognizer: self, configuration: configuration)
     }
 }

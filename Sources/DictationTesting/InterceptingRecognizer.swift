@@ -8,7 +8,7 @@ import DictationKit
 /// // Finals that take three seconds longer than the search does.
 /// let recognizer = InterceptingRecognizer(PocketSphinxRecognizer()) { decoder, role in
 ///     guard role == .finals(reportsPartials: false) else { return decoder }
-///     return InterceptingDecoder(decoder) { call in
+///     return InterceptingDecoder.wrap(decoder) { call in
 ///         if case .endUtterance = call { Thread.sleep(forTimeInterval: 3) }
 ///     }
 /// }
@@ -29,7 +29,7 @@ public struct InterceptingRecognizer: SpeechRecognizer {
     /// - Parameters:
     ///   - base: The recognizer that loads the decoders.
     ///   - intercept: Called with each decoder `base` loaded and what for, on the thread that loads
-    ///     it; returns the decoder the session gets (the same, or an ``InterceptingDecoder`` around
+    ///     it; returns the decoder the session gets (the same, or one that ``InterceptingDecoder/wrap(_:before:)`` puts around
     ///     it), or throws to fail the load.
     public init(
         _ base: any SpeechRecognizer,
@@ -43,44 +43,24 @@ public struct InterceptingRecognizer: SpeechRecognizer {
     public var sampleRate: Int { base.sampleRate }
 
     /// The base recognizer's locales.
-    /// - Returns: What `base` supports.
+    /// - Returns: Its locales.
     public func supportedLocales() -> [String] { base.supportedLocales() }
 
-    /// A decoder of `base`, passed through the test's `intercept`.
-    /// - Parameters:
-    ///   - locale: A BCP 47 identifier.
-    ///   - segmentation: Who cuts the audio into utterances.
-    /// - Returns: What `intercept` returns.
-    /// - Throws: What `base` or `intercept` throws.
-    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError)
-        -> any SpeechDecoder
-    {
-        try intercept(base.makeDecoder(locale: locale, segmentation: segmentation), .finals(reportsPartials: true))
+    /// The base recognizer's decoder, after the test has seen it.
+    /// - Parameter configuration: What the session asks for.
+    /// - Returns: What the test's hook returns.
+    /// - Throws: What the base recognizer or the hook throws.
+    public func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
+        try intercept(base.makeDecoder(configuration), .finals(reportsPartials: configuration.reportsPartials))
     }
 
-    /// A decoder of `base`, passed through the test's `intercept`.
-    /// - Parameters:
-    ///   - locale: A BCP 47 identifier.
-    ///   - segmentation: Who cuts the audio into utterances.
-    ///   - reportsPartials: Whether the session shows partials from it.
-    ///   - maxUtteranceDuration: The longest utterance, in seconds.
-    /// - Returns: What `intercept` returns.
-    /// - Throws: What `base` or `intercept` throws.
-    public func makeDecoder(
-        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
-    ) throws(DictationError) -> any SpeechDecoder {
-        let decoder = try base.makeDecoder(
-            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-            maxUtteranceDuration: maxUtteranceDuration)
-        return try intercept(decoder, .finals(reportsPartials: reportsPartials))
-    }
-
-    /// The partial decoder of `base`, if it has one, passed through the test's `intercept`.
-    /// - Parameter locale: A BCP 47 identifier.
-    /// - Returns: What `intercept` returns, or `nil` when `base` decodes in one pass.
-    /// - Throws: What `base` or `intercept` throws.
-    public func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
-        guard let decoder = try base.makePartialDecoder(locale: locale) else { return nil }
-        return try intercept(decoder, .partials)
+    /// The base recognizer's partial decoder, after the test has seen it.
+    /// - Parameter configuration: What the session asks for.
+    /// - Returns: What the test's hook returns, when it is a decoder for utterances; `nil` when
+    ///   the base recognizer has no partial decoder.
+    /// - Throws: What the base recognizer or the hook throws.
+    public func makePartialDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> (any UtteranceDecoder)? {
+        guard let decoder = try base.makePartialDecoder(configuration) else { return nil }
+        return try intercept(decoder, .partials) as? any UtteranceDecoder
     }
 }

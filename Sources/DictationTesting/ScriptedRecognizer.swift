@@ -49,7 +49,7 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     ///   - utterances: The utterances, in order, not overlapping.
     ///   - locale: The one locale it claims to support.
     ///   - sampleRate: The rate it takes.
-    ///   - loadError: An error ``makeDecoder(locale:segmentation:)`` throws, to test model failures.
+    ///   - loadError: An error ``makeDecoder(_:)`` throws, to test model failures.
     ///   - decodeError: An error decoding throws once the audio reaches the given time.
     ///   - decodeFailureCount: How many calls fail from then on; `nil` (the default): every one.
     ///   - realTimeFactor: Seconds of work, spent waiting, per second of audio decoded; 0 (the
@@ -78,21 +78,30 @@ public struct ScriptedRecognizer: SpeechRecognizer {
     /// Makes a decoder that follows the script.
     ///
     /// It segments as the recognizer was made to (`segmentation` of ``init(utterances:locale:sampleRate:loadError:decodeError:decodeFailureCount:realTimeFactor:segmentation:)``),
-    /// whatever is asked.
-    /// - Parameters:
-    ///   - locale: Must be the script's locale.
-    ///   - segmentation: Ignored.
+    /// whatever is asked: a `StreamDecoder` or an `UtteranceDecoder`.
+    /// - Parameter configuration: Its locale must be the script's; the rest is ignored.
     /// - Returns: A decoder at time zero.
     /// - Throws: The configured load error, or `DictationError.Code.localeUnsupported` for another locale.
-    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError)
-        -> any SpeechDecoder
-    {
+    public func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
         if let loadError { throw loadError }
+        let locale = configuration.locale
         guard locale.lowercased() == self.locale.lowercased() else { throw DictationError.localeUnsupported(locale) }
-        return ScriptedDecoder(script: self)
+        // It takes no vocabulary, and says so, as a backend must.
+        let notices: [DictationError] = configuration.vocabulary.isEmpty ? [] : [.vocabularyUnsupported()]
+        switch segmentation {
+        case .recognizer: return ScriptedStreamDecoder(script: self, notices: notices)
+        case .endpointer: return ScriptedUtteranceDecoder(script: self, notices: notices)
+        }
     }
 
-    private final class ScriptedDecoder: SpeechDecoder {
+    /// The script given a whole stream.
+    private final class ScriptedStreamDecoder: ScriptedDecoder, StreamDecoder {}
+
+    /// The script given the endpointer's utterances.
+    private final class ScriptedUtteranceDecoder: ScriptedDecoder, UtteranceDecoder {}
+
+    /// What both kinds do: the script followed through the audio given.
+    private class ScriptedDecoder {
         let script: ScriptedRecognizer
         var samplesFed = 0
         var next = 0
@@ -102,10 +111,20 @@ public struct ScriptedRecognizer: SpeechRecognizer {
         /// Where the utterance the endpointer opened starts, in seconds.
         var utteranceStart: Double?
 
-        init(script: ScriptedRecognizer) { self.script = script }
+        /// What it could not honour of its configuration, until the session asks.
+        var notices: [DictationError]
+
+        init(script: ScriptedRecognizer, notices: [DictationError]) {
+            self.script = script
+            self.notices = notices
+        }
+
+        func takeNotices() -> [DictationError] {
+            defer { notices = [] }
+            return notices
+        }
 
         var locale: String { script.locale }
-        var segmentation: UtteranceSegmentation { script.segmentation }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             samplesFed += samples.count

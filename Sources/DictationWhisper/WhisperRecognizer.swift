@@ -57,26 +57,39 @@ public struct WhisperRecognizer: SpeechRecognizer {
         return models.contains(where: \.isMultilingual) ? ["en-US", "nb-NO", "nn-NO"] : ["en-US"]
     }
 
-    /// Loads (or shares) the model for a locale and makes a decoder.
-    /// - Parameters:
-    ///   - locale: A BCP 47 identifier such as `"en-US"` or `"nb-NO"`.
-    ///   - segmentation: With ``UtteranceSegmentation/endpointer``, one final per utterance the
-    ///     session cuts; with ``UtteranceSegmentation/recognizer``, the whole stream decoded at
-    ///     its end into whisper.cpp's segments.
+    /// The prompt a vocabulary becomes: Whisper has no word list to extend, so the entries, as
+    /// they are written, are given as the text said just before each utterance, which makes them
+    /// and their spelling likelier. whisper.cpp keeps the prompt's last 224 tokens.
+    /// - Parameter vocabulary: The vocabulary.
+    /// - Returns: The prompt; empty for an empty vocabulary.
+    public static func prompt(for vocabulary: Vocabulary) -> String {
+        vocabulary.isEmpty ? "" : WhisperDecoding.prompt(for: vocabulary)
+    }
+
+    /// The model file that serves a locale: ``modelPath`` when one is given, else the installed
+    /// model that serves the locale's language best (``WhisperModelLocator/model(forLanguage:)``).
+    /// - Parameter locale: A BCP 47 or POSIX locale (`"nb-NO"` is Whisper's language `no`).
+    /// - Returns: The file's path; `nil` when no installed model knows the language.
+    public func modelPath(for locale: String) -> String? {
+        modelPath ?? locator.model(forLanguage: WhisperDecoding.language(of: locale))?.path
+    }
+
+    /// Loads (or shares) the model for a configuration's locale and makes a decoder.
+    ///
+    /// With ``UtteranceSegmentation/endpointer``, one final per utterance the session cuts; with
+    /// ``UtteranceSegmentation/recognizer``, the whole stream decoded at its end into whisper.cpp's
+    /// segments. The vocabulary becomes Whisper's prompt; Whisper gives no alternatives (its
+    /// beams are not exposed) and no partials.
+    /// - Parameter configuration: The locale (`"en-US"`, `"nb-NO"`), segmentation and vocabulary.
     /// - Returns: A decoder.
     /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` when no model is
     ///   installed or the file is damaged, ``DictationError/Code/localeUnsupported`` when the
     ///   model knows English only and another language is asked for.
-    public func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+    public func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
+        let locale = configuration.locale
         let language = WhisperDecoding.language(of: locale)
-        let path: String
-        if let modelPath {
-            path = modelPath
-        } else {
-            guard let chosen = locator.model(forLanguage: language) else {
-                throw WhisperProblem.noModel(locale: locale, installed: locator.installedModels().map(\.name)).error
-            }
-            path = chosen.path
+        guard let path = modelPath(for: locale) else {
+            throw WhisperProblem.noModel(locale: locale, installed: locator.installedModels().map(\.name)).error
         }
         let model = try WhisperModel.shared(path: path)
         guard model.isMultilingual || language == "en" else {
@@ -84,6 +97,10 @@ public struct WhisperRecognizer: SpeechRecognizer {
         }
         guard whisper_lang_id(language) >= 0 else { throw DictationError.localeUnsupported(locale) }
         let settings = WhisperDecoding(language: language, threads: threads, beamSize: beamSize, noSpeechThreshold: 0.6)
-        return WhisperDecoder(model: model, locale: locale, segmentation: segmentation, settings: settings)
+        let transcriber = WhisperTranscriber(model: model, settings: settings, vocabulary: configuration.vocabulary)
+        switch configuration.segmentation {
+        case .endpointer: return WhisperUtteranceDecoder(locale: locale, transcriber: transcriber)
+        case .recognizer: return WhisperStreamDecoder(locale: locale, transcriber: transcriber)
+        }
     }
 }

@@ -309,13 +309,13 @@ final class FeedRecordingRecognizer: SpeechRecognizer {
 
     func supportedLocales() -> [String] { ["en-US"] }
 
-    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
+    func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
         Decoder(recognizer: self)
     }
 
     fileprivate func record(_ new: [Float]) { samples.withLock { $0 += new } }
 
-    private final class Decoder: SpeechDecoder {
+    private final class Decoder: StreamDecoder {
         let recognizer: FeedRecordingRecognizer
         let locale = "en-US"
         init(recognizer: FeedRecordingRecognizer) { self.recognizer = recognizer }

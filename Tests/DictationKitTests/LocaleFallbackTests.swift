@@ -53,11 +53,11 @@ import Testing
     @Test func theDecoderFallsBackOnlyWhenTheLocaleIsUnsupported() throws {
         let recognizer = ScriptedRecognizer(utterances: [], locale: "en-US")
         let chain = LocaleFallback(processLocale: nil)
-        let asked = try chain.makeDecoder(for: "en-US", segmentation: .recognizer, recognizer: recognizer, logger: Self.logger)
+        let asked = try chain.makeDecoder(DecoderConfiguration(locale: "en-US"), recognizer: recognizer, logger: Self.logger)
         #expect(asked.decoder.locale == "en-US")
         #expect(asked.event == nil, "no event when the locale asked for is used")
 
-        let fallen = try chain.makeDecoder(for: "nb-NO", segmentation: .recognizer, recognizer: recognizer, logger: Self.logger)
+        let fallen = try chain.makeDecoder(DecoderConfiguration(locale: "nb-NO"), recognizer: recognizer, logger: Self.logger)
         #expect(fallen.decoder.locale == "en-US")
         #expect(fallen.event == .localeSelected(requested: "nb-NO", used: "en-US"))
     }
@@ -65,8 +65,7 @@ import Testing
     @Test func whenTheChainReachesNothingTheRecognizersErrorStands() {
         let french = ScriptedRecognizer(utterances: [], locale: "fr-FR")
         #expect {
-            _ = try LocaleFallback(processLocale: "de_DE").makeDecoder(
-                for: "nb-NO", segmentation: .recognizer, recognizer: french, logger: Self.logger)
+            _ = try LocaleFallback(processLocale: "de_DE").makeDecoder(DecoderConfiguration(locale: "nb-NO"), recognizer: french, logger: Self.logger)
         } throws: { error in
             (error as? DictationError)?.code == .localeUnsupported
         }
@@ -76,8 +75,7 @@ import Testing
         // A broken model for the locale asked for must not be hidden by decoding with another.
         let broken = ScriptedRecognizer(utterances: [], locale: "en-US", loadError: .modelNotFound("a broken nb-no"))
         #expect {
-            _ = try LocaleFallback(processLocale: nil).makeDecoder(
-                for: "nb-NO", segmentation: .recognizer, recognizer: broken, logger: Self.logger)
+            _ = try LocaleFallback(processLocale: nil).makeDecoder(DecoderConfiguration(locale: "nb-NO"), recognizer: broken, logger: Self.logger)
         } throws: { error in
             (error as? DictationError)?.code == .modelNotFound
         }

@@ -189,14 +189,14 @@ private struct SlowRecognizer: SpeechRecognizer {
     var sampleRate: Int { base.sampleRate }
     func supportedLocales() -> [String] { base.supportedLocales() }
 
-    func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
-        SlowDecoder(base: try base.makeDecoder(locale: locale, segmentation: segmentation), delay: delay)
+    func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
+        SlowDecoder(base: try base.makeStreamDecoder(locale: configuration.locale), delay: delay)
     }
 
-    private final class SlowDecoder: SpeechDecoder {
-        let base: any SpeechDecoder
+    private final class SlowDecoder: StreamDecoder {
+        let base: any StreamDecoder
         let delay: Double
-        init(base: any SpeechDecoder, delay: Double) {
+        init(base: any StreamDecoder, delay: Double) {
             self.base = base
             self.delay = delay
         }

@@ -13,17 +13,17 @@ import Testing
     @Test func theMeanCarriesOverBetweenUtterancesAndDecoders() throws {
         let recognizer = try Fixtures.recognizer()
         let samples = try Fixtures.goForward()
-        let first = try #require(try recognizer.makeDecoder(locale: "en-US", segmentation: .endpointer) as? PocketSphinxUtteranceDecoder)
+        let first = try #require(try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
         let initial = try #require(first.cepstralMean, "the model has a live cepstral mean")
         _ = try PocketSphinxUtteranceDecoderTests.decodeUtterance(samples, at: 0, with: first)
         let learnt = try #require(first.cepstralMean)
         #expect(zip(initial, learnt).contains { abs($0 - $1) > 0.1 }, "speech moved the mean: \(initial) → \(learnt)")
 
         // A second decoder of the same recognizer starts where the first left off…
-        let second = try #require(try recognizer.makeDecoder(locale: "en-US", segmentation: .endpointer) as? PocketSphinxUtteranceDecoder)
+        let second = try #require(try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
         #expect(second.cepstralMean == learnt)
         // …and one of another recognizer from the model's own estimate.
-        let other = try #require(try Fixtures.recognizer().makeDecoder(locale: "en-US", segmentation: .endpointer) as? PocketSphinxUtteranceDecoder)
+        let other = try #require(try Fixtures.recognizer().makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
         #expect(other.cepstralMean == initial)
     }
 

@@ -43,7 +43,7 @@ import Testing
         let samples = try Fixtures.readWAV(try Fixtures.requireTestData(recording))
         let recognizer = try Fixtures.recognizer()
         // The final: the whole recording, searched whole.
-        let decoder = try recognizer.makeDecoder(locale: "en-US", segmentation: .endpointer, reportsPartials: false)
+        let decoder = try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US", reportsPartials: false))
         try decoder.beginUtterance(at: 0)
         _ = try decoder.process(samples, reportPartials: false)
         let final = try #require(
@@ -51,7 +51,8 @@ import Testing
 
         let confirmations = Confirmations()
         let pass = try ConfirmationPass(
-            recognizer: recognizer, locale: "en-US", sampleRate: 16_000, finalPassIsIdle: { true },
+            recognizer: recognizer, configuration: DecoderConfiguration(locale: "en-US", segmentation: .endpointer),
+            sampleRate: 16_000, finalPassIsIdle: { true },
             onIdleCores: false, logger: Logger(label: "test")
         ) { words, cutoff, utterance in confirmations.append(words, cutoff, utterance) }
         defer { pass.close() }
@@ -80,7 +81,8 @@ import Testing
             segmentation: .endpointer)
         let confirmations = Confirmations()
         let pass = try ConfirmationPass(
-            recognizer: slow, locale: "en-US", sampleRate: 16_000, finalPassIsIdle: { true }, onIdleCores: false,
+            recognizer: slow, configuration: DecoderConfiguration(locale: "en-US", segmentation: .endpointer),
+            sampleRate: 16_000, finalPassIsIdle: { true }, onIdleCores: false,
             logger: Logger(label: "test")
         ) { words, cutoff, utterance in confirmations.append(words, cutoff, utterance) }
         defer { pass.close() }

@@ -31,10 +31,10 @@ import Testing
     @Test func parsedOptionsReachTheDecoder() throws {
         _ = try Fixtures.requireModel()
         let good = try PocketSphinxRecognizer.decoderOptions(parsing: ["-lw=8"])
-        _ = try PocketSphinxRecognizer(environment: [:], decoderOptions: good).makeDecoder(locale: "en-US")
+        _ = try PocketSphinxRecognizer(environment: [:], decoderOptions: good).makeStreamDecoder(locale: "en-US")
         let unknown = try PocketSphinxRecognizer.decoderOptions(parsing: ["-no_such_option=1"])
         let error = #expect(throws: DictationError.self) {
-            try PocketSphinxRecognizer(environment: [:], decoderOptions: unknown).makeDecoder(locale: "en-US")
+            try PocketSphinxRecognizer(environment: [:], decoderOptions: unknown).makeStreamDecoder(locale: "en-US")
         }
         #expect(error?.code == .recognitionFailed)
     }

@@ -70,7 +70,7 @@ enum Fixtures {
 
     /// Runs a decoder over samples as a session does: 1600 samples (100 ms) per call, then finish.
     static func decode(
-        _ samples: [Float], with decoder: any SpeechDecoder, reportPartials: Bool = true, chunk: Int = 1600
+        _ samples: [Float], with decoder: any StreamDecoder, reportPartials: Bool = true, chunk: Int = 1600
     ) throws -> [RecognitionUpdate] {
         var updates: [RecognitionUpdate] = []
         var start = 0
@@ -85,7 +85,7 @@ enum Fixtures {
 
     /// Decodes samples with a new US English decoder.
     static func decode(_ samples: [Float], reportPartials: Bool = true) throws -> [RecognitionUpdate] {
-        let decoder = try recognizer().makeDecoder(locale: "en-US")
+        let decoder = try recognizer().makeStreamDecoder(locale: "en-US")
         return try decode(samples, with: decoder, reportPartials: reportPartials)
     }
 

@@ -47,7 +47,7 @@ import Testing
         let root = try Self.modelRoot(locales: ["en-us", "nb-no"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let recognizer = PocketSphinxRecognizer(modelDirectory: root, environment: [:])
-        #expect(try recognizer.makeDecoder(locale: "nb-NO").locale == "nb-NO")
+        #expect(try recognizer.makeStreamDecoder(locale: "nb-NO").locale == "nb-NO")
         let events = try await Self.session(locale: "nb-NO", recognizer: recognizer)
         #expect(!events.contains { $0.type == "localeSelected" }, "nb-NO is installed: no fallback to report")
         #expect(events.finalTexts == ["go forward ten meters"])

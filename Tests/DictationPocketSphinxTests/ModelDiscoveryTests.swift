@@ -75,7 +75,7 @@ struct ModelDiscoveryTests {
             let error = Self.error { _ = try locator.model(for: locale) }
             #expect(error?.code == .localeUnsupported, "\(locale): \(String(describing: error))")
         }
-        let error = Self.error { _ = try PocketSphinxRecognizer(environment: [:]).makeDecoder(locale: "zz-ZZ") }
+        let error = Self.error { _ = try PocketSphinxRecognizer(environment: [:]).makeStreamDecoder(locale: "zz-ZZ") }
         #expect(error?.code == .localeUnsupported)
     }
 
@@ -115,7 +115,7 @@ struct ModelDiscoveryTests {
     @Test("An explicit model folder that does not exist is reported")
     func missingExplicitFolder() {
         let recognizer = PocketSphinxRecognizer(modelDirectory: "/nonexistent/model", environment: [:])
-        let error = Self.error { _ = try recognizer.makeDecoder(locale: "en-US") }
+        let error = Self.error { _ = try recognizer.makeStreamDecoder(locale: "en-US") }
         #expect(error?.code == .modelNotFound)
         #expect(error?.message.contains("/nonexistent/model") == true)
     }
@@ -147,7 +147,7 @@ struct ModelDiscoveryTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.makeModel(at: root + "/xx-yy")
         let recognizer = PocketSphinxRecognizer(environment: [PocketSphinxModelLocator.environmentVariable: root])
-        let decoder = try recognizer.makeDecoder(locale: "xx-YY")
+        let decoder = try recognizer.makeStreamDecoder(locale: "xx-YY")
         #expect(decoder.locale == "xx-YY")
         let finals = try Fixtures.decode(try Fixtures.goForward(), with: decoder).finals
         #expect(finals.map(\.text) == ["go forward ten meters"])
@@ -172,7 +172,7 @@ struct ModelDiscoveryTests {
         #expect(!locator.supportedLocales().contains("xx-YY"))
 
         let explicit = PocketSphinxRecognizer(modelDirectory: root + "/xx-yy", environment: [:])
-        #expect(Self.error { _ = try explicit.makeDecoder(locale: "xx-YY") }?.code == .modelNotFound)
+        #expect(Self.error { _ = try explicit.makeStreamDecoder(locale: "xx-YY") }?.code == .modelNotFound)
     }
 
     @Test("An acoustic model folder lacking mdef is named with the missing file")
@@ -195,7 +195,7 @@ struct ModelDiscoveryTests {
     func unknownDecoderOption() throws {
         _ = try Fixtures.requireModel()
         let recognizer = PocketSphinxRecognizer(environment: [:], decoderOptions: ["-no_such_option": "1"])
-        let error = Self.error { _ = try recognizer.makeDecoder(locale: "en-US") }
+        let error = Self.error { _ = try recognizer.makeStreamDecoder(locale: "en-US") }
         #expect(error?.code == .recognitionFailed)
     }
 }

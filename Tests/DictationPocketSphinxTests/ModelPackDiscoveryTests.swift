@@ -79,7 +79,7 @@ struct ModelPackDiscoveryTests {
         #expect(folders.last?.directory == Fixtures.modelDirectory)
         #expect(folders.allSatisfy { (try? $0.model.get()) != nil })
 
-        let decoder = try PocketSphinxRecognizer(environment: home.environment).makeDecoder(locale: "en-US")
+        let decoder = try PocketSphinxRecognizer(environment: home.environment).makeStreamDecoder(locale: "en-US")
         #expect(decoder.locale == "en-US")
     }
 

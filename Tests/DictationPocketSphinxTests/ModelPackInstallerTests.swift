@@ -58,7 +58,7 @@ struct ModelPackInstallerTests {
 
         let recognizer = PocketSphinxRecognizer(environment: home.environment)
         #expect(try recognizer.model(for: "xx-YY") == model)
-        let finals = try Fixtures.decode(try Fixtures.goForward(), with: try recognizer.makeDecoder(locale: "xx-YY")).finals
+        let finals = try Fixtures.decode(try Fixtures.goForward(), with: try recognizer.makeStreamDecoder(locale: "xx-YY")).finals
         #expect(finals.map(\.text) == ["go forward ten meters"])
     }
 

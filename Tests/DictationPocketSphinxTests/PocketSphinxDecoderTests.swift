@@ -88,7 +88,7 @@ struct PocketSphinxDecoderTests {
 
     @Test("Silence gives no final, and finish() twice is harmless")
     func silence() throws {
-        let decoder = try Fixtures.recognizer().makeDecoder(locale: "en-US")
+        let decoder = try Fixtures.recognizer().makeStreamDecoder(locale: "en-US")
         let updates = try Fixtures.decode([Float](repeating: 0, count: 3 * Fixtures.sampleRate), with: decoder)
         #expect(updates.isEmpty, "updates from silence: \(updates)")
         #expect(try decoder.finish().isEmpty)
@@ -97,7 +97,7 @@ struct PocketSphinxDecoderTests {
 
     @Test("A decoder goes on after finish(), numbering utterances and keeping the clock")
     func reuseAfterFinish() throws {
-        let decoder = try Fixtures.recognizer().makeDecoder(locale: "en-US")
+        let decoder = try Fixtures.recognizer().makeStreamDecoder(locale: "en-US")
         let samples = try Fixtures.goForward()
         let first = try Fixtures.decode(samples, with: decoder).finals
         let second = try Fixtures.decode(samples, with: decoder).finals
@@ -110,7 +110,7 @@ struct PocketSphinxDecoderTests {
 
     @Test("Samples outside -1...1 and NaN are clipped, not trapped on")
     func clipping() throws {
-        let decoder = try Fixtures.recognizer().makeDecoder(locale: "en-US")
+        let decoder = try Fixtures.recognizer().makeStreamDecoder(locale: "en-US")
         let wild: [Float] = (0..<3200).map { index in index % 3 == 0 ? .nan : (index % 2 == 0 ? 7 : -7) }
         _ = try decoder.process(wild, reportPartials: true)
         _ = try decoder.finish()

@@ -7,7 +7,7 @@ import Testing
 /// detection off, times placed where the session says each utterance starts.
 @Suite(.timeLimit(.minutes(25))) struct PocketSphinxUtteranceDecoderTests {
     static func decodeUtterance(
-        _ samples: [Float], at start: Double, with decoder: any SpeechDecoder
+        _ samples: [Float], at start: Double, with decoder: any UtteranceDecoder
     ) throws -> (partials: [Transcript], final: Transcript?) {
         try decoder.beginUtterance(at: start)
         var partials: [Transcript] = []
@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func utterancesAreDecodedWithTimesFromWhereTheyStart() throws {
-        let decoder = try Fixtures.recognizer().makeDecoder(locale: "en-US", segmentation: .endpointer)
-        #expect(decoder.segmentation == .endpointer)
+        let decoder = try Fixtures.recognizer().makeUtteranceDecoder(DecoderConfiguration(locale: "en-US"))
+        #expect(decoder is PocketSphinxUtteranceDecoder)
         let samples = try Fixtures.goForward()
         let duration = Double(samples.count) / Double(Fixtures.sampleRate)
         let first = try Self.decodeUtterance(samples, at: 0, with: decoder)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func anUtteranceOfSilenceGivesAnEmptyFinal() throws {
-        let decoder = try Fixtures.recognizer().makeDecoder(locale: "en-US", segmentation: .endpointer)
+        let decoder = try Fixtures.recognizer().makeUtteranceDecoder(DecoderConfiguration(locale: "en-US"))
         let result = try Self.decodeUtterance([Float](repeating: 0, count: 16_000), at: 3, with: decoder)
         #expect(result.final?.text == "")
         #expect(try decoder.endUtterance().isEmpty, "nothing is open any more")

@@ -34,7 +34,7 @@ struct SideBySideFinalsTests {
                     return counts.count - 1
                 }
                 var holding = holdingTheFirst && index == 0
-                return InterceptingDecoder(decoder) { [self] call in
+                return InterceptingDecoder.wrap(decoder) { [self] call in
                     switch call {
                     case .beginUtterance:
                         counts.withLock { $0[index] += 1 }

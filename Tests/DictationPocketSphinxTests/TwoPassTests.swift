@@ -163,7 +163,7 @@ struct TwoPassTests {
 private func slowFinals(_ base: PocketSphinxRecognizer, extraSeconds: Double) -> InterceptingRecognizer {
     InterceptingRecognizer(base) { decoder, role in
         guard role == .finals(reportsPartials: false) else { return decoder }
-        return InterceptingDecoder(decoder) { call in
+        return InterceptingDecoder.wrap(decoder) { call in
             // The final pass's own thread: holding it is what a slow search does.
             if case .endUtterance = call { Thread.sleep(forTimeInterval: extraSeconds) }
         }

@@ -53,8 +53,9 @@ struct UtteranceTimingTests {
     func maximumUtteranceDuration() throws {
         let path = try Fixtures.requireTestData("librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
         let samples = try Fixtures.readWAV(path)
-        let decoder = try Fixtures.recognizer().makeDecoder(
-            locale: "en-US", segmentation: .recognizer, reportsPartials: true, maxUtteranceDuration: 2)
+        let decoder = try #require(
+            try Fixtures.recognizer().makeDecoder(DecoderConfiguration(locale: "en-US", maxUtteranceDuration: 2))
+                as? any StreamDecoder)
         let updates = try Fixtures.decode(samples, with: decoder)
         let finals = updates.finals
         #expect(finals.count >= 3, "a \(Double(samples.count) / 16_000) s recording gave \(finals.count) finals")

@@ -15,13 +15,16 @@ import Testing
         return try EndpointerBoundaryTests.speak("Please send the report to Trondheim tomorrow.", in: directory)
     }
 
-    /// The final of one utterance decoded whole by a decoder configured with `settings`.
+    /// The final of one utterance decoded whole by a decoder made with a vocabulary and an
+    /// alternative count (or by `decoder`), and what the decoder could not honour.
     static func final(
-        of samples: [Float], settings: RecognitionSettings, decoder: (any SpeechDecoder)? = nil
-    ) throws -> (transcript: Transcript, notes: [DictationError], decoder: any SpeechDecoder) {
-        let decoder = try decoder
-            ?? Fixtures.recognizer().makeDecoder(locale: "en-US", segmentation: .endpointer, reportsPartials: false)
-        let notes = try decoder.configure(settings)
+        of samples: [Float], vocabulary: Vocabulary = Vocabulary(), alternativeCount: Int = 0,
+        decoder: (any UtteranceDecoder)? = nil
+    ) throws -> (transcript: Transcript, notes: [DictationError], decoder: any UtteranceDecoder) {
+        let configuration = DecoderConfiguration(
+            locale: "en-US", reportsPartials: false, vocabulary: vocabulary, alternativeCount: alternativeCount)
+        let decoder = try decoder ?? Fixtures.recognizer().makeUtteranceDecoder(configuration)
+        let notes = decoder.takeNotices()
         try decoder.beginUtterance(at: 0)
         _ = try decoder.process(samples, reportPartials: false)
         return (try #require(try decoder.endUtterance().finals.first), notes, decoder)
@@ -53,31 +56,31 @@ import Testing
 
     @Test func anOutOfDictionaryNameIsRecognizedOnceAddedAndNotBefore() throws {
         let samples = try Self.trondheimSentence()
-        let without = try Self.final(of: samples, settings: RecognitionSettings())
+        let without = try Self.final(of: samples)
         #expect(!without.transcript.text.contains("trondheim"), "the model has no such word: \(without.transcript.text)")
-        let with = try Self.final(of: samples, settings: RecognitionSettings(vocabulary: Vocabulary([.init("Trondheim")])))
+        let with = try Self.final(of: samples, vocabulary: Vocabulary([.init("Trondheim")]))
         #expect(with.notes.isEmpty)
         #expect(with.transcript.text.contains("trondheim"), "\(with.transcript.text)")
         #expect(with.transcript.words.contains { $0.text == "trondheim" && $0.end > $0.start })
     }
 
-    @Test func aReusedDecoderForgetsTheVocabularyOfTheSessionBefore() throws {
+    @Test func aDecodersVocabularyIsItsOwnAndOutlivesNoDecoder() throws {
         let samples = try Self.trondheimSentence()
-        let first = try Self.final(of: samples, settings: RecognitionSettings(vocabulary: Vocabulary([.init("Trondheim")])))
+        let first = try Self.final(of: samples, vocabulary: Vocabulary([.init("Trondheim")]))
         #expect(first.transcript.text.contains("trondheim"), "\(first.transcript.text)")
-        // The next session has no vocabulary: the word must be gone from the search.
-        let second = try Self.final(of: samples, settings: RecognitionSettings(), decoder: first.decoder)
+        // A decoder made after it, of the same recognizer and model, without the vocabulary.
+        let second = try Self.final(of: samples)
         #expect(!second.transcript.text.contains("trondheim"), "\(second.transcript.text)")
-        // And a third with it again finds it again.
-        let third = try Self.final(
-            of: samples, settings: RecognitionSettings(vocabulary: Vocabulary([.init("Trondheim")])), decoder: first.decoder)
-        #expect(third.transcript.text.contains("trondheim"), "\(third.transcript.text)")
+        // The first keeps its own, and reports what it could not honour once only.
+        let again = try Self.final(of: samples, decoder: first.decoder)
+        #expect(again.transcript.text.contains("trondheim"), "\(again.transcript.text)")
+        #expect(again.notes.isEmpty)
     }
 
     @Test func anEntryWithPhonesTheModelLacksIsReportedAndTheOthersStillWork() throws {
         let samples = try Self.trondheimSentence()
         let vocabulary = Vocabulary([.init("Trondheim"), .init("zorblax", pronunciations: ["Z AO R Q9 L AE K S"])])
-        let result = try Self.final(of: samples, settings: RecognitionSettings(vocabulary: vocabulary))
+        let result = try Self.final(of: samples, vocabulary: vocabulary)
         #expect(result.notes.map(\.code) == [.invalidVocabulary])
         #expect(result.notes.allSatisfy { !$0.isFatal && $0.message.contains("zorblax") })
         #expect(result.transcript.text.contains("trondheim"), "\(result.transcript.text)")
@@ -85,9 +88,9 @@ import Testing
 
     @Test func alternativesDifferFromTheFinalAndComeLikeliestFirst() throws {
         let samples = try Fixtures.goForward()
-        let plain = try Self.final(of: samples, settings: RecognitionSettings())
+        let plain = try Self.final(of: samples)
         #expect(plain.transcript.alternatives.isEmpty, "none unless asked for")
-        let result = try Self.final(of: samples, settings: RecognitionSettings(alternativeCount: 4))
+        let result = try Self.final(of: samples, alternativeCount: 4)
         let alternatives = result.transcript.alternatives
         #expect(result.transcript.text == "go forward ten meters")
         #expect((1...4).contains(alternatives.count), "\(alternatives)")

@@ -10,7 +10,7 @@ import Testing
 @Suite("The streaming protocol", .timeLimit(.minutes(25)))
 struct StreamProtocolTests {
     /// Sends `samples` in 1 s segments and ends; returns every message.
-    private static func streamWhole(_ samples: [Int16], to url: String) async throws -> ([StreamServerMessage], Int?) {
+    static func streamWhole(_ samples: [Int16], to url: String) async throws -> ([StreamServerMessage], Int?) {
         try await StreamTestClient.connect(url) { conversation in
             try await conversation.send(.start(StreamStart()))
             var messages = [try #require(try await conversation.next())]
@@ -211,10 +211,15 @@ struct StreamProtocolTests {
             return
         }
         // Until the window closes the lost session holds the one slot; then a new one starts.
-        // No clock in the bound: on a loaded machine one attempt took tens of seconds.
+        // A hang guard, not a speed bound: 300 attempts and 600 s both (on a loaded machine one
+        // attempt took tens of seconds; in a full run beside the other suites, 300 quick refusals
+        // came and went while the lost session waited 110 s for its decoder to load).
         var refusals: [DictationError.Code] = []
         var startedAgain = false
-        for _ in 0..<300 where !startedAgain {
+        let firstAttempt = ContinuousClock.now
+        var attempts = 0
+        while !startedAgain, attempts < 300 || ContinuousClock.now - firstAttempt < .seconds(600) {
+            attempts += 1
             let (reply, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
                 try await conversation.send(.start(StreamStart()))
                 return try await conversation.next()

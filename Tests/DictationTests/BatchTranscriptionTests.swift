@@ -109,31 +109,51 @@ import Testing
         #expect((1...2).contains(made.value), "\(made.value) decoders for 2 jobs")
     }
 
+    /// What a batch's sessions ask for: the finals' decoder, without partials.
+    static let wholeUtterances = DecoderConfiguration(
+        locale: "en-US", segmentation: .endpointer, reportsPartials: false, maxUtteranceDuration: 30)
+
     @Test func aJobsRecognizerLendsTheSameDecoderAgainOnceItIsBack() throws {
         // Debian's model, the smaller: the test loads five.
         let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: "/usr/share/pocketsphinx/model/en-us"))
-        var first: (any SpeechDecoder)? = try reusing.makeDecoder(
-            locale: "en-US", segmentation: .endpointer, reportsPartials: false, maxUtteranceDuration: 30)
+        var first: (any SpeechDecoder)? = try reusing.makeDecoder(Self.wholeUtterances)
         // While the first is lent, a second request gets a decoder of its own.
-        var second: (any SpeechDecoder)? = try reusing.makeDecoder(
-            locale: "en-US", segmentation: .endpointer, reportsPartials: false, maxUtteranceDuration: 30)
+        var second: (any SpeechDecoder)? = try reusing.makeDecoder(Self.wholeUtterances)
         #expect(reusing.loadedDecoders == 2)
         #expect(!reusing.waitForLentDecoders(timeout: .zero))
         first = nil
         second = nil
         #expect(reusing.waitForLentDecoders(timeout: .zero))
         _ = (first, second)
-        let again = try reusing.makeDecoder(
-            locale: "en-US", segmentation: .endpointer, reportsPartials: false, maxUtteranceDuration: 30)
+        let again = try reusing.makeDecoder(Self.wholeUtterances)
         #expect(reusing.loadedDecoders == 2, "taken from the shelf")
         // Another kind of decoder is loaded for what it is.
-        _ = try reusing.makePartialDecoder(locale: "en-US")
+        _ = try reusing.makePartialDecoder(DecoderConfiguration(locale: "en-US", segmentation: .endpointer))
         #expect(reusing.loadedDecoders == 3)
         // One that segments the stream itself counts time from its first sample: never reused.
-        _ = try reusing.makeDecoder(locale: "en-US", segmentation: .recognizer)
-        _ = try reusing.makeDecoder(locale: "en-US", segmentation: .recognizer)
+        _ = try reusing.makeStreamDecoder(locale: "en-US")
+        _ = try reusing.makeStreamDecoder(locale: "en-US")
         #expect(reusing.loadedDecoders == 5)
         _ = again
+    }
+
+    @Test func aDecoderIsLentOnlyForTheSettingsItWasMadeWith() throws {
+        let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: "/usr/share/pocketsphinx/model/en-us"))
+        var plain: (any SpeechDecoder)? = try reusing.makeDecoder(Self.wholeUtterances)
+        plain = nil
+        // Another vocabulary is another decoder: the idle one, made without it, is not lent.
+        var names = Self.wholeUtterances
+        names.vocabulary = Vocabulary([.init("Trondheim")])
+        var named: (any SpeechDecoder)? = try reusing.makeDecoder(names)
+        #expect(reusing.loadedDecoders == 2)
+        named = nil
+        // The decoder made without a vocabulary was let go for it: the plain request loads anew,
+        // and the named decoder, idle again, is lent to its own settings.
+        _ = try reusing.makeDecoder(names)
+        #expect(reusing.loadedDecoders == 2)
+        _ = try reusing.makeDecoder(Self.wholeUtterances)
+        #expect(reusing.loadedDecoders == 3)
+        _ = (plain, named)
     }
 
     @Test func stopStartsNoOtherFile() async throws {

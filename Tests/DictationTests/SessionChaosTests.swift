@@ -227,7 +227,7 @@ private func chaosRecognizer(_ base: any SpeechRecognizer, plan: SessionChaosTes
         case .decoderFailsMidUtterance:
             var heard = 0.0
             let sampleRate = Double(base.sampleRate)
-            return InterceptingDecoder(decoder) { call throws(DictationError) in
+            return InterceptingDecoder.wrap(decoder) { call throws(DictationError) in
                 if case .process(let count) = call { heard += Double(count) / sampleRate }
                 if heard >= plan.decoderFailsAt {
                     throw DictationError(code: .recognitionFailed, message: "chaos: the decoder failed")

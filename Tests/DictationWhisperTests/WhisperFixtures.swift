@@ -30,6 +30,26 @@ enum WhisperFixtures {
             "\(path) is missing: apt-get install pocketsphinx-testdata")
     }
 
+    /// A 16 kHz mono 16-bit WAV file of the test data as samples in -1...1.
+    static func samples(of name: String) throws -> [Float] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: try requireTestData(name)))
+        let bytes = [UInt8](data)
+        // The chunks after "WAVE": the samples are the "data" chunk's.
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            if bytes[offset..<offset + 4].elementsEqual("data".utf8) {
+                let end = min(bytes.count, offset + 8 + size)
+                return stride(from: offset + 8, to: end - 1, by: 2).map {
+                    Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32_768
+                }
+            }
+            offset += 8 + size + (size & 1)
+        }
+        Issue.record("\(name) has no data chunk")
+        return []
+    }
+
     /// The reference texts by recording id, from `librivox/transcription` (`<s> words </s> (id)`).
     static func librivoxReferences() throws -> [String: String] {
         var references: [String: String] = [:]

@@ -10,7 +10,7 @@ import Testing
 struct WhisperModelFileTests {
     static func decoderError(_ path: String, locale: String = "en-US") -> DictationError? {
         do {
-            _ = try WhisperRecognizer(modelPath: path).makeDecoder(locale: locale, segmentation: .endpointer)
+            _ = try WhisperRecognizer(modelPath: path).makeUtteranceDecoder(DecoderConfiguration(locale: locale))
             return nil
         } catch {
             return error

@@ -66,8 +66,9 @@ public final class BatchTranscription: Sendable {
     ///     Values below 1 count as 1. With fewer files than jobs, each file's session may decode
     ///     its utterances side by side with the decoders the other jobs would have had
     ///     (`DictationOptions.finalDecoderLimit`, unless `options` sets it).
-    ///   - recognizer: The recognizer each job's sessions decode with; by default PocketSphinx
-    ///     with the installed model of the best rank for the locale.
+    ///   - recognizer: The recognizer each job's sessions decode with; by default the
+    ///     ``StandardRecognizer``: Whisper where a Whisper model serves the locale, else
+    ///     PocketSphinx with the installed model of the best rank.
     ///   - options: The options of every session; by default no partials and no other reports,
     ///     which decodes each utterance whole, once.
     ///   - session: Makes each file's session from its path and the job's recognizer; by default
@@ -76,7 +77,7 @@ public final class BatchTranscription: Sendable {
     public init(
         paths: [String],
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        recognizer: any SpeechRecognizer = PocketSphinxRecognizer(),
+        recognizer: any SpeechRecognizer = StandardRecognizer(),
         options: DictationOptions = DictationOptions(reports: []),
         session: @escaping SessionMaker = BatchTranscription.standardSession
     ) {

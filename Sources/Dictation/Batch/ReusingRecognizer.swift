@@ -8,18 +8,25 @@ import DictationKit
 /// for (one without partials) however many files it decodes: memory grows by one model per job,
 /// not per file, and no file after the first waits for a model to load.
 ///
-/// Only decoders the session's endpointer hands utterances to (`UtteranceSegmentation.endpointer`)
-/// are reused: each utterance begins afresh at the time the session gives it. A decoder that
-/// segments a stream itself counts time from the first sample it was given, so every session gets
-/// a new one.
+/// Only decoders the session's endpointer hands utterances to (`UtteranceDecoder`s) are reused,
+/// and only for the configuration they were made with: each utterance begins afresh at the time
+/// the session gives it. A decoder that segments a stream itself counts time from the first sample
+/// it was given, so every session gets a new one. A session that asks for other settings (another
+/// vocabulary) gets a new decoder, and an idle one of the same model with other settings is let go
+/// first: the shelf holds at most as many decoders per model as were ever lent at once.
 package final class ReusingRecognizer: SpeechRecognizer {
-    /// What a decoder was asked for with: a decoder is reused only for the same request.
+    /// What a decoder was made for: a decoder is reused only for the same request.
     private struct Request: Hashable {
-        var locale: String
-        var segmentation: UtteranceSegmentation
-        var reportsPartials: Bool?
-        var maxUtteranceDuration: Double?
-        var partialsOnly = false
+        var configuration: DecoderConfiguration
+        var partialsOnly: Bool
+
+        /// The request with the session's settings left out: decoders of one model and kind.
+        var model: Request {
+            var copy = self
+            copy.configuration.vocabulary = Vocabulary()
+            copy.configuration.alternativeCount = 0
+            return copy
+        }
     }
 
     private struct Shelf {
@@ -44,40 +51,18 @@ package final class ReusingRecognizer: SpeechRecognizer {
 
     package func supportedLocales() -> [String] { base.supportedLocales() }
 
-    package func makeDecoder(locale: String, segmentation: UtteranceSegmentation) throws(DictationError) -> any SpeechDecoder {
-        try lend(Request(locale: locale, segmentation: segmentation)) { () throws(DictationError) in
-            try base.makeDecoder(locale: locale, segmentation: segmentation)
-        }
+    package func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
+        let request = Request(configuration: configuration, partialsOnly: false)
+        if let reused = takeIdle(request) { return reused }
+        return adopt(try base.makeDecoder(configuration), for: request)
     }
 
-    package func makeDecoder(locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool)
-        throws(DictationError) -> any SpeechDecoder
-    {
-        try lend(Request(locale: locale, segmentation: segmentation, reportsPartials: reportsPartials)) {
-            () throws(DictationError) in
-            try base.makeDecoder(locale: locale, segmentation: segmentation, reportsPartials: reportsPartials)
-        }
-    }
-
-    package func makeDecoder(
-        locale: String, segmentation: UtteranceSegmentation, reportsPartials: Bool, maxUtteranceDuration: Double
-    ) throws(DictationError) -> any SpeechDecoder {
-        let request = Request(
-            locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-            maxUtteranceDuration: maxUtteranceDuration)
-        return try lend(request) { () throws(DictationError) in
-            try base.makeDecoder(
-                locale: locale, segmentation: segmentation, reportsPartials: reportsPartials,
-                maxUtteranceDuration: maxUtteranceDuration)
-        }
-    }
-
-    package func makePartialDecoder(locale: String) throws(DictationError) -> (any SpeechDecoder)? {
-        let request = Request(locale: locale, segmentation: .endpointer, partialsOnly: true)
+    package func makePartialDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> (any UtteranceDecoder)? {
+        let request = Request(configuration: configuration, partialsOnly: true)
         if let reused = takeIdle(request) { return reused }
         // A recognizer that decodes in one pass has none: nothing to keep.
-        guard let decoder = try base.makePartialDecoder(locale: locale) else { return nil }
-        return adopt(decoder, for: request)
+        guard let decoder = try base.makePartialDecoder(configuration) else { return nil }
+        return adopt(decoder, for: request) as? any UtteranceDecoder
     }
 
     /// How many decoders the base recognizer has loaded so far.
@@ -92,37 +77,41 @@ package final class ReusingRecognizer: SpeechRecognizer {
         shelf.wait(until: { $0.lent == 0 }, timeout: timeout)
     }
 
-    /// An idle decoder made for `request`, else a new one from `make`, lent to a session.
-    private func lend(
-        _ request: Request, make: () throws(DictationError) -> any SpeechDecoder
-    ) throws(DictationError) -> any SpeechDecoder {
-        if let reused = takeIdle(request) { return reused }
-        return adopt(try make(), for: request)
-    }
-
-    /// An idle decoder made for `request`, lent to a session; `nil` when there is none.
-    private func takeIdle(_ request: Request) -> (any SpeechDecoder)? {
-        let reused = shelf.withLock { shelf -> DecoderHandOver? in
-            guard let decoder = shelf.idle[request]?.popLast() else { return nil }
-            shelf.lent += 1
-            return decoder
+    /// An idle decoder made for `request`, lent to a session; `nil` when there is none, after
+    /// letting go of an idle decoder of the same model made for other settings (the new one
+    /// takes its place).
+    private func takeIdle(_ request: Request) -> (any UtteranceDecoder)? {
+        let (reused, dropped) = shelf.withLock { shelf -> (DecoderHandOver?, DecoderHandOver?) in
+            if let decoder = shelf.idle[request]?.popLast() {
+                shelf.lent += 1
+                return (decoder, nil)
+            }
+            let model = request.model
+            guard let other = shelf.idle.first(where: { $0.key.model == model && !$0.value.isEmpty })?.key else {
+                return (nil, nil)
+            }
+            return (nil, shelf.idle[other]?.popLast())
         }
-        return reused.map { LentDecoder($0.decoder, returnTo: self, request: request) }
+        // Freed outside the lock: a decoder's model may take a while to unload.
+        _ = dropped
+        return reused.map { LentDecoder($0, returnTo: self, request: request) }
     }
 
     /// A decoder the base recognizer just loaded, lent to a session when it can be reused.
     private func adopt(_ decoder: any SpeechDecoder, for request: Request) -> any SpeechDecoder {
-        let reusable = decoder.segmentation == .endpointer
+        let reusable = decoder as? any UtteranceDecoder
         shelf.withLock { shelf in
             shelf.loaded += 1
-            if reusable { shelf.lent += 1 }
+            if reusable != nil { shelf.lent += 1 }
         }
-        return reusable ? LentDecoder(decoder, returnTo: self, request: request) : decoder
+        guard let reusable else { return decoder }
+        // What it could not honour of its configuration, which every session lent it is told.
+        let handOver = DecoderHandOver(decoder: reusable, notices: reusable.takeNotices())
+        return LentDecoder(handOver, returnTo: self, request: request)
     }
 
     /// Called by a ``LentDecoder`` when its session lets it go.
-    private func giveBack(_ decoder: any SpeechDecoder, request: Request) {
-        let handOver = DecoderHandOver(decoder: decoder)
+    private func giveBack(_ handOver: DecoderHandOver, request: Request) {
         shelf.withLock { shelf in
             shelf.idle[request, default: []].append(handOver)
             shelf.lent -= 1
@@ -131,32 +120,33 @@ package final class ReusingRecognizer: SpeechRecognizer {
 
     /// A decoder lent to one session; the decoder goes back to the shelf when the session lets
     /// go of this.
-    private final class LentDecoder: SpeechDecoder {
-        private let decoder: any SpeechDecoder
+    private final class LentDecoder: UtteranceDecoder {
+        private let handOver: DecoderHandOver
+        private var decoder: any UtteranceDecoder { handOver.decoder }
         private let owner: ReusingRecognizer
         private let request: Request
+        /// The configuration's notices, until this session takes them.
+        private var notices: [DictationError]
 
-        init(_ decoder: any SpeechDecoder, returnTo owner: ReusingRecognizer, request: Request) {
-            self.decoder = decoder
+        init(_ handOver: DecoderHandOver, returnTo owner: ReusingRecognizer, request: Request) {
+            self.handOver = handOver
             self.owner = owner
             self.request = request
+            notices = handOver.notices
         }
 
         deinit {
             // What a stopped or failed session left open is not the next one's.
             decoder.discardUtterance()
-            owner.giveBack(decoder, request: request)
+            owner.giveBack(handOver, request: request)
         }
 
         var locale: String { decoder.locale }
-        var segmentation: UtteranceSegmentation { decoder.segmentation }
         var decodesUtterancesIndependently: Bool { decoder.decodesUtterancesIndependently }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try decoder.process(samples, reportPartials: reportPartials)
         }
-
-        func finish() throws(DictationError) -> [RecognitionUpdate] { try decoder.finish() }
 
         func beginUtterance(at time: Double) throws(DictationError) { try decoder.beginUtterance(at: time) }
 
@@ -166,13 +156,12 @@ package final class ReusingRecognizer: SpeechRecognizer {
 
         func discardUtterance() { decoder.discardUtterance() }
 
-        /// Each session configures the decoders it is lent with its own settings, which replace
-        /// the previous session's: no vocabulary outlives its session.
-        func configure(_ settings: RecognitionSettings) throws(DictationError) -> [DictationError] {
-            try decoder.configure(settings)
+        /// What the decoder could not honour of its configuration (each session it is lent to is
+        /// told), then what it met since.
+        func takeNotices() -> [DictationError] {
+            defer { notices = [] }
+            return notices + decoder.takeNotices()
         }
-
-        func takeNotices() -> [DictationError] { decoder.takeNotices() }
     }
 }
 
@@ -181,5 +170,7 @@ package final class ReusingRecognizer: SpeechRecognizer {
 /// `@unchecked Sendable` is sound because a decoder is on the shelf only while no session holds
 /// it, and is taken from it and put back under the shelf's lock.
 private struct DecoderHandOver: @unchecked Sendable {
-    let decoder: any SpeechDecoder
+    let decoder: any UtteranceDecoder
+    /// What the decoder could not honour of its configuration, taken when it was made.
+    let notices: [DictationError]
 }

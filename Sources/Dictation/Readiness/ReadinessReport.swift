@@ -66,7 +66,7 @@ public struct ReadinessReport: Sendable, Hashable {
             self.model = model
             checks.append(Check.locale(locale, model: model))
             let started = ContinuousClock.now
-            _ = try recognizer.makeDecoder(locale: locale)
+            _ = try recognizer.makeDecoder(DecoderConfiguration(locale: locale))
             let loadTime = ContinuousClock.now - started
             decoderLoadTime = loadTime
             checks.append(Check.decoder(loadTime: loadTime))

@@ -1,7 +1,7 @@
 extension DictationSession {
     /// A session of the standard stack on a recording: a WAV file, a raw PCM file (`.raw`,
     /// `.pcm`) or standard input (`-`), as `AudioFileSource` chooses; the standard preprocessing
-    /// (`StandardPreprocessing`) and PocketSphinx.
+    /// (`StandardPreprocessing`) and the ``StandardRecognizer`` (Whisper where installed, else PocketSphinx).
     ///
     /// ```swift
     /// let session = DictationSession.file("talk.wav")
@@ -18,8 +18,9 @@ extension DictationSession {
     ///   - rawFormat: The layout of headerless PCM; 16 kHz mono 16-bit by default. Unused for audio files with a format of their own.
     ///   - pacing: `AudioPacing.unpaced` to read as fast as possible (the default), or
     ///     `AudioPacing.realTime` to let the file stand in for a microphone.
-    ///   - recognizer: The PocketSphinx recognizer; by default one with the installed model of the
-    ///     best rank for the locale each run asks for.
+    ///   - recognizer: The recognizer; by default the ``StandardRecognizer``: Whisper where a
+    ///     Whisper model serves the locale each run asks for, else PocketSphinx with its installed
+    ///     model of the best rank.
     ///   - transcriptStore: Where each final is kept before it is delivered; `nil`, the default,
     ///     keeps nothing.
     /// - Returns: A session that has not started.
@@ -27,7 +28,7 @@ extension DictationSession {
         _ path: String,
         rawFormat: AudioFormat = .recognizer,
         pacing: AudioPacing = .unpaced,
-        recognizer: PocketSphinxRecognizer = PocketSphinxRecognizer(),
+        recognizer: any SpeechRecognizer = StandardRecognizer(),
         transcriptStore: (any TranscriptStore)? = nil
     ) -> DictationSession {
         DictationSession(

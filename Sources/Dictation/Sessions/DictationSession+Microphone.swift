@@ -1,6 +1,6 @@
 extension DictationSession {
     /// A session of the standard stack on a microphone: ALSA capture, the standard preprocessing
-    /// (`StandardPreprocessing`) and PocketSphinx.
+    /// (`StandardPreprocessing`) and the ``StandardRecognizer`` (Whisper where installed, else PocketSphinx).
     ///
     /// ```swift
     /// let session = DictationSession.microphone(device: "default")
@@ -15,14 +15,15 @@ extension DictationSession {
     /// - Parameters:
     ///   - device: The ALSA capture device: `"default"` (the default), or a name
     ///     `ALSACaptureSource.captureDevices()` lists.
-    ///   - recognizer: The PocketSphinx recognizer; by default one with the installed model of the
-    ///     best rank for the locale each run asks for.
+    ///   - recognizer: The recognizer; by default the ``StandardRecognizer``: Whisper where a
+    ///     Whisper model serves the locale each run asks for, else PocketSphinx with its installed
+    ///     model of the best rank.
     ///   - transcriptStore: Where each final is kept before it is delivered; `nil`, the default,
     ///     keeps nothing.
     /// - Returns: A session that has not started.
     public static func microphone(
         device: String = "default",
-        recognizer: PocketSphinxRecognizer = PocketSphinxRecognizer(),
+        recognizer: any SpeechRecognizer = StandardRecognizer(),
         transcriptStore: (any TranscriptStore)? = nil
     ) -> DictationSession {
         microphone(ALSACaptureSource(device: device), recognizer: recognizer, transcriptStore: transcriptStore)
@@ -68,7 +69,7 @@ extension DictationSession {
     /// The standard stack on a capture source.
     static func microphone(
         _ source: ALSACaptureSource,
-        recognizer: PocketSphinxRecognizer = PocketSphinxRecognizer(),
+        recognizer: any SpeechRecognizer = StandardRecognizer(),
         transcriptStore: (any TranscriptStore)? = nil
     ) -> DictationSession {
         DictationSession(

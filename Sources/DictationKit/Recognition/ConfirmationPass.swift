@@ -42,7 +42,8 @@ final class ConfirmationPass: Sendable {
     /// Starts the pass's thread, which loads its own decoder.
     /// - Parameters:
     ///   - recognizer: Makes the decoder, the kind the final pass uses.
-    ///   - locale: The locale of the session's decoders.
+    ///   - configuration: The configuration of the session's final decoder, whose kind this
+    ///     pass's decoder is.
     ///   - sampleRate: The recognizer's rate.
     ///   - finalPassIsIdle: Whether the final pass has nothing to do; this pass searches only then.
     ///   - onIdleCores: Whether the thread runs only on cores nothing else wants (Linux's
@@ -52,7 +53,7 @@ final class ConfirmationPass: Sendable {
     ///   - confirm: Called on the pass's thread with each search's confirmed words.
     /// - Throws: ``DictationError/Code/resourcesExhausted`` when the system refuses the thread.
     init(
-        recognizer: any SpeechRecognizer, locale: String, sampleRate: Int,
+        recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, sampleRate: Int,
         finalPassIsIdle: @escaping @Sendable () -> Bool, onIdleCores: Bool = true, logger: Logger,
         confirm: @escaping Confirm
     ) throws(DictationError) {
@@ -60,7 +61,7 @@ final class ConfirmationPass: Sendable {
         let queue = queue
         try DedicatedThread.start(name: "DictationKit.confirm", stackSize: 8 << 20) {
             Self.run(
-                recognizer: recognizer, locale: locale, sampleRate: Double(sampleRate), queue: queue,
+                recognizer: recognizer, configuration: configuration, sampleRate: Double(sampleRate), queue: queue,
                 onIdleCores: onIdleCores, finalPassIsIdle: finalPassIsIdle, logger: logger, confirm: confirm)
         }
     }
@@ -125,13 +126,16 @@ final class ConfirmationPass: Sendable {
     }
 
     private static func run(
-        recognizer: any SpeechRecognizer, locale: String, sampleRate: Double, queue: UtteranceQueue,
+        recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, sampleRate: Double, queue: UtteranceQueue,
         onIdleCores: Bool, finalPassIsIdle: () -> Bool, logger: Logger, confirm: Confirm
     ) {
         defer { queue.stop() }
-        let decoder: any SpeechDecoder
-        do {
-            decoder = try recognizer.makeDecoder(locale: locale, segmentation: .endpointer, reportsPartials: false)
+        let decoder: any UtteranceDecoder
+        do throws(DictationError) {
+            guard let made = try recognizer.makeDecoder(configuration.with(reportsPartials: false)) as? any UtteranceDecoder
+            else { throw DictationError.recognitionFailed("the recognizer made no decoder for utterances") }
+            _ = made.takeNotices()
+            decoder = made
         } catch {
             logger.debug("no confirmation decoder; partials show no stable words", metadata: ["code": "\(error.code)"])
             var claim = UtteranceQueue.Claim()

@@ -13,10 +13,10 @@ final class DecoderFeed {
 
     private enum Route {
         /// The decoder cuts the stream itself, on the audio thread.
-        case stream(any SpeechDecoder)
+        case stream(any StreamDecoder)
         /// The endpointer cuts; the final pass decodes each utterance on its thread; a streaming
         /// decoder may show partials on the audio thread.
-        case utterances(finalPass: FinalPass, partials: (any SpeechDecoder)?, confirmation: ConfirmationPass?)
+        case utterances(finalPass: FinalPass, partials: (any UtteranceDecoder)?, confirmation: ConfirmationPass?)
     }
 
     private let route: Route
@@ -33,7 +33,8 @@ final class DecoderFeed {
 
     /// - Parameters:
     ///   - decoders: The run's decoders.
-    ///   - recognizer: Makes the confirmation pass's decoder, with two passes.
+    ///   - recognizer: Makes the confirmation pass's decoder, with two passes, as
+    ///     `decoders.configuration` says.
     ///   - options: The session's options (endpointing).
     ///   - sampleRate: The recognizer's sample rate.
     ///   - delivery: Where the final pass delivers.
@@ -47,14 +48,18 @@ final class DecoderFeed {
     ) throws(DictationError) {
         self.sampleRate = Double(sampleRate)
         self.logger = logger
-        guard decoders.main.segmentation == .endpointer else {
-            route = .stream(decoders.main)
+        let main: any UtteranceDecoder
+        switch decoders.main {
+        case .stream(let decoder):
+            route = .stream(decoder)
             return
+        case .utterances(let decoder):
+            main = decoder
         }
         endpointer = Endpointer(options: options.endpointing, sampleRate: sampleRate)
         let fatalFailure = self.fatalFailure
         let finalPass = try FinalPass(
-            decoder: decoders.main, supply: decoders.moreFinalDecoders, metrics: metrics, logger: logger
+            decoder: main, supply: decoders.moreFinalDecoders, metrics: metrics, logger: logger
         ) { outcome in
             switch outcome {
             case .updates(let updates, let utterance):
@@ -74,7 +79,7 @@ final class DecoderFeed {
             // Two passes: the whole-utterance search confirms the partials' stable words.
             do {
                 confirmation = try ConfirmationPass(
-                    recognizer: recognizer, locale: decoders.main.locale, sampleRate: sampleRate,
+                    recognizer: recognizer, configuration: decoders.configuration, sampleRate: sampleRate,
                     finalPassIsIdle: { finalPass.isIdle }, logger: logger
                 ) { words, cutoff, utterance in
                     delivery.confirm(words, upTo: cutoff, utterance: utterance)
@@ -158,7 +163,7 @@ final class DecoderFeed {
     // MARK: - Utterances
 
     private func perform(
-        _ actions: [Endpointer.Action], finalPass: FinalPass, partials: (any SpeechDecoder)?,
+        _ actions: [Endpointer.Action], finalPass: FinalPass, partials: (any UtteranceDecoder)?,
         confirmation: ConfirmationPass?, showingPartials: Bool
     ) -> [Update] {
         // The final pass gets its work first, so it can start while partials are decoded here.
@@ -218,7 +223,7 @@ final class DecoderFeed {
         }
     }
 
-    private func stopFollowing(_ partials: any SpeechDecoder) {
+    private func stopFollowing(_ partials: any UtteranceDecoder) {
         guard partialsFollow else { return }
         partialsFollow = false
         // Its final is not used: the final pass makes the utterance's.

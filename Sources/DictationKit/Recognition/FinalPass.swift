@@ -9,7 +9,7 @@ import Synchronization
 /// start, its audio, the pauses where it may end, its end); a thread of the pass takes a whole
 /// utterance, decodes its requests in order and hands what its decoder returns on, in utterance
 /// order (``UtteranceOrder``). A whole-utterance decoder searches an utterance once it has
-/// ended, or, speculatively, in a pause where it may have ended (``SpeechDecoder/prepareFinal()``),
+/// ended, or, speculatively, in a pause where it may have ended (``UtteranceDecoder/prepareFinal()``),
 /// while the endpointer still waits for the rest of the trailing silence: when no more audio
 /// follows, its final is ready at once.
 ///
@@ -47,7 +47,7 @@ final class FinalPass: Sendable {
     ///   - deliver: Called with each outcome, in utterance order, one at a time.
     /// - Throws: ``DictationError/Code/resourcesExhausted`` when the system refuses the thread.
     init(
-        decoder: any SpeechDecoder, supply: FinalDecoderSupply?, metrics: SessionMetrics, logger: Logger,
+        decoder: any UtteranceDecoder, supply: FinalDecoderSupply?, metrics: SessionMetrics, logger: Logger,
         deliver: @escaping @Sendable (Outcome) -> Void
     ) throws(DictationError) {
         self.supply = supply
@@ -94,12 +94,12 @@ final class FinalPass: Sendable {
 
     /// Starts a thread that loads its decoder and then decodes utterances until the queue ends.
     private func startThread(
-        loading load: @escaping @Sendable () throws(DictationError) -> any SpeechDecoder
+        loading load: @escaping @Sendable () throws(DictationError) -> any UtteranceDecoder
     ) throws(DictationError) {
         let (queue, order, metrics, logger) = (queue, order, metrics, logger)
         // PocketSphinx's search keeps sizeable structures on the stack.
         try DedicatedThread.start(name: "DictationKit.final", stackSize: 8 << 20) {
-            let decoder: any SpeechDecoder
+            let decoder: any UtteranceDecoder
             do throws(DictationError) {
                 decoder = try load()
             } catch {
@@ -114,7 +114,7 @@ final class FinalPass: Sendable {
     // MARK: - A thread of the pass
 
     private static func decode(
-        with decoder: any SpeechDecoder, queue: UtteranceQueue, order: UtteranceOrder, metrics: SessionMetrics
+        with decoder: any UtteranceDecoder, queue: UtteranceQueue, order: UtteranceOrder, metrics: SessionMetrics
     ) {
         var claim = UtteranceQueue.Claim()
         var utterance: Int?
@@ -171,7 +171,7 @@ struct FinalDecoderSupply: Sendable {
     /// utterance waits for the first decoder instead.
     var worthwhileSamples: Int
     /// Loads another decoder of the kind the first is; called on the thread that will use it.
-    var make: @Sendable () throws(DictationError) -> any SpeechDecoder
+    var make: @Sendable () throws(DictationError) -> any UtteranceDecoder
 }
 
 /// Carries a decoder to the thread that alone uses it from then on.
@@ -179,5 +179,5 @@ struct FinalDecoderSupply: Sendable {
 /// `@unchecked Sendable` is sound because the thread that made the decoder gives it up when it
 /// hands it over and never touches it again.
 struct DecoderHandOver: @unchecked Sendable {
-    let decoder: any SpeechDecoder
+    let decoder: any UtteranceDecoder
 }

@@ -61,29 +61,20 @@ struct LocaleFallback: Sendable {
     /// to be used, and decoding with another would hide the mistake. When nothing is installed,
     /// or the chain reaches no installed locale, the recognizer's own error is thrown.
     /// - Parameters:
-    ///   - requested: The locale of the session's ``DictationOptions``.
-    ///   - segmentation: Who cuts the audio into utterances.
-    ///   - reportsPartials: Whether the session shows partial hypotheses.
-    ///   - maxUtteranceDuration: The session's longest utterance.
+    ///   - configuration: The decoder asked for, with the locale of the session's ``DictationOptions``.
     ///   - recognizer: The backend.
     ///   - logger: Where the fallback is logged, as a warning.
     /// - Returns: The decoder, and the event to emit when it is for another locale.
-    /// - Throws: What ``SpeechRecognizer/makeDecoder(locale:segmentation:)`` throws.
+    /// - Throws: What ``SpeechRecognizer/makeDecoder(_:)`` throws.
     func makeDecoder(
-        for requested: String, segmentation: UtteranceSegmentation, reportsPartials: Bool = true,
-        maxUtteranceDuration: Double = EndpointingOptions().maxUtteranceDuration,
-        recognizer: any SpeechRecognizer, logger: Logger
+        _ configuration: DecoderConfiguration, recognizer: any SpeechRecognizer, logger: Logger
     ) throws(DictationError) -> Choice {
+        let requested = configuration.locale
         do throws(DictationError) {
-            return Choice(
-                decoder: try recognizer.makeDecoder(
-                    locale: requested, segmentation: segmentation, reportsPartials: reportsPartials,
-                    maxUtteranceDuration: maxUtteranceDuration))
+            return Choice(decoder: try recognizer.makeDecoder(configuration))
         } catch let error where error.code == .localeUnsupported {
             guard let fallback = locale(for: requested, installed: recognizer.supportedLocales()) else { throw error }
-            let decoder = try recognizer.makeDecoder(
-                locale: fallback, segmentation: segmentation, reportsPartials: reportsPartials,
-                maxUtteranceDuration: maxUtteranceDuration)
+            let decoder = try recognizer.makeDecoder(configuration.with(locale: fallback))
             // A recognizer strict about spelling (`en_US.UTF-8` for `en-US`) gets the same locale back: no news.
             if LocaleKey(requested)?.full == LocaleKey(decoder.locale)?.full { return Choice(decoder: decoder) }
             logger.warning(

@@ -3,15 +3,37 @@ import Logging
 
 /// The decoders one run uses, loaded on its audio thread before any audio is decoded.
 struct SessionDecoders {
-    /// The decoder that makes the finals: with the endpointer, the final pass's; else the one
-    /// that segments and decodes the stream, partials included.
-    var main: any SpeechDecoder
+    /// The decoder that makes the finals.
+    enum Main {
+        /// One that segments and decodes the stream itself, partials included.
+        case stream(any StreamDecoder)
+        /// The final pass's, given the endpointer's utterances.
+        case utterances(any UtteranceDecoder)
+
+        /// The locale whose model it loaded.
+        var locale: String {
+            switch self {
+            case .stream(let decoder): decoder.locale
+            case .utterances(let decoder): decoder.locale
+            }
+        }
+    }
+
+    /// The decoder that makes the finals.
+    var main: Main
+    /// What ``main`` was made with, its locale the one it loaded: the pattern of every other
+    /// decoder of the run.
+    var configuration: DecoderConfiguration
     /// The streaming decoder that shows partials beside ``main`` (two passes), when the
     /// recognizer offers one and the session shows partials.
-    var partials: (any SpeechDecoder)?
+    var partials: (any UtteranceDecoder)?
     /// ``DictationEvent/localeSelected(requested:used:)`` when the recognizer had no model for the
     /// locale asked for.
     var localeEvent: DictationEvent?
+    /// What ``main`` could not honour of the configuration (a vocabulary entry it can't
+    /// pronounce), for the session to deliver once: the other decoders, made alike, would only
+    /// repeat it.
+    var notices: [DictationError] = []
     /// Where the final pass gets more decoders like ``main``, to decode utterances side by side;
     /// `nil` when it decodes with ``main`` alone.
     var moreFinalDecoders: FinalDecoderSupply?
@@ -19,12 +41,12 @@ struct SessionDecoders {
     /// Loads the decoders for a run.
     ///
     /// With the endpointer, a session with partials decodes in two passes when the recognizer
-    /// offers a partial decoder (``SpeechRecognizer/makePartialDecoder(locale:)``): the main
-    /// decoder is then the one a session without partials gets, so the two give the same finals.
-    /// Otherwise one decoder makes partials and finals.
+    /// offers a partial decoder (``SpeechRecognizer/makePartialDecoder(_:)``): the main decoder is
+    /// then the one a session without partials gets, so the two give the same finals. Otherwise
+    /// one decoder makes partials and finals.
     /// - Parameters:
     ///   - recognizer: The backend.
-    ///   - options: The session's locale and whether it shows partials.
+    ///   - options: The session's locale, vocabulary, alternatives and whether it shows partials.
     ///   - segmentation: Who cuts the audio into utterances.
     ///   - sourceIsLive: Whether the source is live, which decides how many decoders may make
     ///     finals when the options leave it to the session.
@@ -34,25 +56,42 @@ struct SessionDecoders {
         recognizer: any SpeechRecognizer, options: DictationOptions, segmentation: UtteranceSegmentation,
         sourceIsLive: Bool, logger: Logger
     ) throws(DictationError) -> SessionDecoders {
-        let wantsTwoPasses = options.reports.contains(.partials) && segmentation == .endpointer
-        let choice = try LocaleFallback().makeDecoder(
-            for: options.locale, segmentation: segmentation, reportsPartials: options.reports.contains(.partials) && !wantsTwoPasses,
-            maxUtteranceDuration: options.endpointing.maxUtteranceDuration, recognizer: recognizer, logger: logger)
-        var decoders = SessionDecoders(main: choice.decoder, localeEvent: choice.event)
+        let showsPartials = options.reports.contains(.partials)
+        let wantsTwoPasses = showsPartials && segmentation == .endpointer
+        let asked = DecoderConfiguration(
+            options: options, segmentation: segmentation, reportsPartials: showsPartials && !wantsTwoPasses)
+        let choice = try LocaleFallback().makeDecoder(asked, recognizer: recognizer, logger: logger)
+        let configuration = asked.with(locale: choice.decoder.locale)
+        let notices = choice.decoder.takeNotices()
+        guard segmentation == .endpointer, let utterances = choice.decoder as? any UtteranceDecoder else {
+            guard let stream = choice.decoder as? any StreamDecoder else { throw Self.unusable }
+            return SessionDecoders(
+                main: .stream(stream), configuration: configuration, localeEvent: choice.event, notices: notices)
+        }
+        var decoders = SessionDecoders(
+            main: .utterances(utterances), configuration: configuration, localeEvent: choice.event, notices: notices)
         decoders.moreFinalDecoders = supply(
-            like: choice.decoder, recognizer: recognizer, options: options, sourceIsLive: sourceIsLive)
-        guard wantsTwoPasses, choice.decoder.segmentation == .endpointer else { return decoders }
-        let locale = choice.decoder.locale
-        if let partials = try recognizer.makePartialDecoder(locale: locale) {
+            like: utterances, configuration: configuration, recognizer: recognizer, options: options,
+            sourceIsLive: sourceIsLive)
+        guard wantsTwoPasses else { return decoders }
+        if let partials = try recognizer.makePartialDecoder(configuration) {
+            // Its notices repeat the main decoder's.
+            _ = partials.takeNotices()
             decoders.partials = partials
         } else {
             // One pass: the decoder that shows partials makes the finals too.
-            decoders.main = try recognizer.makeDecoder(
-                locale: locale, segmentation: segmentation, reportsPartials: true,
-                maxUtteranceDuration: options.endpointing.maxUtteranceDuration)
+            let single = configuration.with(reportsPartials: true)
+            guard let decoder = try recognizer.makeDecoder(single) as? any UtteranceDecoder else { throw Self.unusable }
+            _ = decoder.takeNotices()
+            decoders.main = .utterances(decoder)
+            decoders.configuration = single
+            decoders.moreFinalDecoders = nil
         }
         return decoders
     }
+
+    /// A recognizer that made a decoder of neither kind.
+    private static let unusable = DictationError.recognitionFailed("the recognizer made a decoder the session can't use")
 
     /// Seconds of audio that must wait for a decoder before the final pass loads another. Loading
     /// Debian's en-us model takes about a second of CPU, decoding a second of speech 0.25-0.35 s:
@@ -62,20 +101,19 @@ struct SessionDecoders {
     /// How the final pass gets more decoders like `main`: when its utterances are decoded
     /// independently and the session allows more than one (``DictationOptions/finalDecoderLimit``).
     private static func supply(
-        like main: any SpeechDecoder, recognizer: any SpeechRecognizer, options: DictationOptions, sourceIsLive: Bool
+        like main: any UtteranceDecoder, configuration: DecoderConfiguration, recognizer: any SpeechRecognizer,
+        options: DictationOptions, sourceIsLive: Bool
     ) -> FinalDecoderSupply? {
-        guard main.segmentation == .endpointer, main.decodesUtterancesIndependently else { return nil }
+        guard main.decodesUtterancesIndependently else { return nil }
         let automatic = sourceIsLive ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
         let limit = max(1, options.finalDecoderLimit ?? automatic)
         guard limit > 1 else { return nil }
-        let locale = main.locale
-        let maxUtteranceDuration = options.endpointing.maxUtteranceDuration
         let worthwhile = Int(Self.audioWorthAnotherDecoder * Double(recognizer.sampleRate))
         return FinalDecoderSupply(limit: limit, worthwhileSamples: worthwhile) { () throws(DictationError) in
-            // The kind of decoder the main one is: no partials, the same locale and limit.
-            try recognizer.makeDecoder(
-                locale: locale, segmentation: .endpointer, reportsPartials: false,
-                maxUtteranceDuration: maxUtteranceDuration)
+            // The kind of decoder the main one is: the same configuration.
+            guard let decoder = try recognizer.makeDecoder(configuration) as? any UtteranceDecoder else { throw unusable }
+            _ = decoder.takeNotices()
+            return decoder
         }
     }
 }

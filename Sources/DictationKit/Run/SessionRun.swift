@@ -76,8 +76,6 @@ final class SessionRun: Sendable {
 
         let processor: any AudioProcessor
         let decoders: SessionDecoders
-        // Every decoder of the run takes the session's vocabulary and alternative count.
-        let recognizer = ConfiguredRecognizer(base: self.recognizer, settings: options.recognitionSettings, logger: logger)
         do {
             processor = try ProcessorSetup.makeProcessor(
                 preprocessing, input: input.format, outputSampleRate: recognizer.sampleRate, options: options)
@@ -92,12 +90,12 @@ final class SessionRun: Sendable {
         }
         metrics.use(locale: decoders.main.locale)
         if let localeEvent = decoders.localeEvent { delivery.emit(localeEvent) }
-        for note in recognizer.takeNotes() { delivery.emit(.error(note)) }
+        for note in decoders.notices { delivery.emit(.error(note)) }
         logger.debug(
             "session started",
             metadata: [
                 "format": "\(input.format)", "locale": "\(decoders.main.locale)",
-                "segmentation": "\(decoders.main.segmentation)", "passes": "\(decoders.partials == nil ? 1 : 2)",
+                "segmentation": "\(decoders.configuration.segmentation)", "passes": "\(decoders.partials == nil ? 1 : 2)",
             ])
         let feed: DecoderFeed
         do {

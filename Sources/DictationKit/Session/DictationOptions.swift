@@ -103,10 +103,3 @@ public struct DictationOptions: Sendable, Hashable {
         self.endpointing = endpointing
     }
 }
-
-extension DictationOptions {
-    /// What the session's decoders are configured with.
-    var recognitionSettings: RecognitionSettings {
-        RecognitionSettings(vocabulary: vocabulary, alternativeCount: alternativeCount)
-    }
-}

@@ -10,8 +10,8 @@ import NIOSSL
 
 /// A dictation server for other programs and machines, on Hummingbird: one process, many
 /// sessions, each with decoders of its own on threads of its own, built from the same parts as a
-/// local session (the standard preprocessing, the endpointer, PocketSphinx's two passes, the
-/// formatting stage).
+/// local session (the standard preprocessing, the endpointer, the standard recognizer's two passes:
+/// Whisper's finals where a Whisper model is installed, PocketSphinx's partials; the formatting stage).
 ///
 /// It speaks three protocols:
 /// - `/v1/stream`: DictationKit's own WebSocket streaming, with acknowledged segments and resume
@@ -35,12 +35,13 @@ public struct DictationServer: Sendable {
     /// Creates a server; nothing listens until ``run(onListening:)``.
     /// - Parameters:
     ///   - configuration: Where and how to listen.
-    ///   - recognizer: The recognizer whose decoders the sessions use; PocketSphinx with the best
-    ///     installed model for each locale by default.
+    ///   - recognizer: The recognizer whose decoders the sessions use; by default the standard
+    ///     recognizer (`StandardRecognizer`): Whisper where a Whisper model serves the locale,
+    ///     else PocketSphinx with its best installed model.
     ///   - logger: Where the server (and Hummingbird under it) logs; silent by default, since a
     ///     library should not write to a terminal it doesn't own.
     public init(
-        configuration: ServerConfiguration, recognizer: any SpeechRecognizer = PocketSphinxRecognizer(),
+        configuration: ServerConfiguration, recognizer: any SpeechRecognizer = StandardRecognizer(),
         logger: Logger = Logger(label: "DictationServer", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.configuration = configuration

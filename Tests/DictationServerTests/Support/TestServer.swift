@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 import Testing
 
-/// A `DictationServer` in this process on a port of its own, with Debian's en-us model.
+/// A `DictationServer` in this process on a port of its own, with PocketSphinx (the protocol's
+/// tests were measured with it) unless a test gives another recognizer.
 final class TestServer: Sendable {
     let port: Int
     private let task: Task<Void, any Error>
@@ -15,10 +16,15 @@ final class TestServer: Sendable {
     }
 
     /// Starts a server and waits until it listens.
-    /// - Parameter configuration: Its configuration; port 0 picks a free port.
-    static func start(_ configuration: ServerConfiguration = ServerConfiguration(port: 0)) async throws -> TestServer {
+    /// - Parameters:
+    ///   - configuration: Its configuration; port 0 picks a free port.
+    ///   - recognizer: Its recognizer.
+    static func start(
+        _ configuration: ServerConfiguration = ServerConfiguration(port: 0),
+        recognizer: any SpeechRecognizer = PocketSphinxRecognizer()
+    ) async throws -> TestServer {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let server = DictationServer(configuration: configuration)
+        let server = DictationServer(configuration: configuration, recognizer: recognizer)
         let task = Task {
             defer { portContinuation.finish() }
             try await server.run { port in portContinuation.yield(port) }

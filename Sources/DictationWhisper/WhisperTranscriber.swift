@@ -1,0 +1,48 @@
+import CWhisper
+import DictationKit
+
+/// Decodes stretches of audio whole with one loaded ``WhisperModel``, through a `whisper_state`
+/// of its own (made at the first decoding): what both of Whisper's decoders do with the audio they
+/// hold.
+///
+/// Used from one thread at a time; not `Sendable`.
+final class WhisperTranscriber {
+    private let model: WhisperModel
+    private let settings: WhisperDecoding
+    /// The vocabulary as Whisper's prompt: the text it takes as coming just before the audio,
+    /// which makes the listed words and their spelling likelier.
+    private let prompt: String?
+    private var state: OpaquePointer?
+
+    /// - Parameters:
+    ///   - model: The loaded model, shared.
+    ///   - settings: Language, beam, threads, no-speech threshold.
+    ///   - vocabulary: The words to expect; they become the prompt.
+    init(model: WhisperModel, settings: WhisperDecoding, vocabulary: Vocabulary) {
+        self.model = model
+        self.settings = settings
+        prompt = vocabulary.isEmpty ? nil : WhisperDecoding.prompt(for: vocabulary)
+    }
+
+    deinit {
+        if let state { whisper_free_state(state) }
+    }
+
+    /// Decodes audio into whisper.cpp's segments, each a transcript placed at `start` onwards;
+    /// none when Whisper heard no speech.
+    /// - Parameters:
+    ///   - samples: Mono audio at 16 kHz.
+    ///   - start: Where the audio starts, in seconds of session audio.
+    /// - Returns: One transcript per segment with words.
+    /// - Throws: ``DictationError`` when whisper.cpp fails.
+    func transcribe(_ samples: [Float], start: Double) throws(DictationError) -> [Transcript] {
+        guard !samples.isEmpty else { return [] }
+        if state == nil {
+            guard let made = whisper_init_state(model.context) else { throw WhisperProblem.stateFailed.error }
+            state = made
+        }
+        guard let state else { throw WhisperProblem.stateFailed.error }
+        let segments = try settings.decode(samples, model: model, state: state, prompt: prompt)
+        return segments.compactMap { $0.transcript(offset: start) }
+    }
+}

@@ -1,0 +1,87 @@
+import DictationKit
+
+/// A Whisper decoder for the utterances a session's endpointer cuts: it holds each utterance's
+/// audio and decodes it whole when it ends (or, in a pause where it may end, at
+/// ``prepareFinal()``), one final per utterance.
+///
+/// Whisper is an encoder-decoder over a 30-second window, not a streaming search: it has no
+/// partial hypotheses of its own yet, and a final depends only on its utterance's audio (no
+/// context is carried over), so a session may decode utterances side by side, each on a decoder
+/// of its own, sharing one loaded ``WhisperModel``.
+///
+/// Used from one thread at a time (the session's final pass); not `Sendable`.
+final class WhisperUtteranceDecoder: UtteranceDecoder {
+    let locale: String
+    private let transcriber: WhisperTranscriber
+
+    /// Where the open utterance starts in the session, in seconds; `nil` when none is open.
+    private var utteranceStart: Double?
+    /// The open utterance's audio.
+    private var held: [Float] = []
+    /// The final of the first `heldCount` samples of ``held``, decoded before the utterance ended.
+    private var prepared: (heldCount: Int, final: Transcript)?
+
+    init(locale: String, transcriber: WhisperTranscriber) {
+        self.locale = locale
+        self.transcriber = transcriber
+    }
+
+    var decodesUtterancesIndependently: Bool { true }
+
+    func beginUtterance(at time: Double) throws(DictationError) {
+        utteranceStart = time
+        held.removeAll(keepingCapacity: true)
+        prepared = nil
+    }
+
+    func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
+        guard utteranceStart != nil else { return [] }
+        held += samples
+        return []
+    }
+
+    func prepareFinal() throws(DictationError) -> Transcript? {
+        guard let start = utteranceStart else { return nil }
+        if prepared?.heldCount != held.count { prepared = (held.count, try decodeHeld(start: start)) }
+        return prepared?.final
+    }
+
+    func discardUtterance() {
+        utteranceStart = nil
+        held.removeAll(keepingCapacity: true)
+        prepared = nil
+    }
+
+    func endUtterance() throws(DictationError) -> [RecognitionUpdate] {
+        guard let start = utteranceStart else { return [] }
+        defer { discardUtterance() }
+        if let prepared, prepared.heldCount == held.count { return [.final(prepared.final)] }
+        return [.final(try decodeHeld(start: start))]
+    }
+
+    /// The held utterance's final, whatever whisper.cpp's segments: empty when Whisper heard no
+    /// speech in it.
+    private func decodeHeld(start: Double) throws(DictationError) -> Transcript {
+        let transcripts = try transcriber.transcribe(held, start: start)
+        let words = transcripts.flatMap(\.words)
+        guard let first = words.first, let last = words.last else {
+            return Transcript(
+                text: "", utteranceIndex: 0, startTime: start,
+                endTime: start + Double(held.count) / Double(WhisperRecognizer.decoderSampleRate))
+        }
+        var capitalized = words
+        capitalized[0].text = Self.sentenceStart(first.text)
+        let text = capitalized.map(\.text).joined(separator: " ")
+        return Transcript(text: text, words: capitalized, utteranceIndex: 0, startTime: first.start, endTime: last.end)
+    }
+
+    /// An utterance's first word as a sentence's: capitalised when Whisper wrote it all in
+    /// lower case. Whisper capitalises an utterance it hears whole, but not always the start of
+    /// one cut short, as the confirmation pass hears it ("he was not an" of "He was not an
+    /// ill-disposed young man."): without this, the partials' stable words would be taken back
+    /// by the final. A word with a capital of its own ("iPhone") is left as it is.
+    static func sentenceStart(_ word: String) -> String {
+        guard let first = word.first, first.isLowercase, !word.contains(where: \.isUppercase) else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+}

@@ -1,0 +1,69 @@
+import DictationTesting
+import DictationWhisper
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import DictationKit
+
+/// Stable words beside Whisper's finals: a live session that shows PocketSphinx's partials takes
+/// their stable words from the confirmation pass, which runs Whisper (the final's kind of decoder)
+/// on the utterance so far. Those words must be the final's own: a stable word the final then
+/// contradicts would be a promise broken, typed into a document and taken back.
+@Suite(.timeLimit(.minutes(25))) struct WhisperConfirmationTests {
+    final class Confirmations: Sendable {
+        let searches = Mutex<[(words: [Word], cutoff: Double)]>([])
+
+        /// Waits (a hang guard: the machine may be very busy) for a search that reaches `cutoff`.
+        func wait(forCutoff cutoff: Double) -> [Word]? {
+            let deadline = ContinuousClock.now + .seconds(600)
+            while ContinuousClock.now < deadline {
+                if let search = searches.withLock({ $0.last(where: { $0.cutoff >= cutoff - 0.001 }) }) { return search.words }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return nil
+        }
+    }
+
+    @Test("The words Whisper confirms in an utterance so far are the words of its final")
+    func confirmedWordsAreTheFinals() throws {
+        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish())
+        let configuration = DecoderConfiguration(locale: "en-US", segmentation: .endpointer, reportsPartials: false)
+        var confirmedCount = 0
+        var contradicted: [String] = []
+        for recording in WhisperFixtures.librivox {
+            let samples = try WhisperFixtures.samples(of: "librivox/\(recording).wav")
+            let decoder = try recognizer.makeUtteranceDecoder(configuration)
+            try decoder.beginUtterance(at: 0)
+            _ = try decoder.process(samples, reportPartials: false)
+            let final = try #require(
+                try decoder.endUtterance().compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }.first)
+
+            // The utterance so far, as a session hands it over, up to 4 s before its end.
+            let prefix = max(2, Double(samples.count) / 16_000 - 4)
+            let confirmations = Confirmations()
+            let pass = try ConfirmationPass(
+                recognizer: recognizer, configuration: configuration, sampleRate: 16_000, finalPassIsIdle: { true },
+                onIdleCores: false, logger: Logger(label: "test")
+            ) { words, cutoff, _ in confirmations.searches.withLock { $0.append((words, cutoff)) } }
+            defer { pass.close() }
+            let audio = samples.prefix(Int(prefix * 16_000))
+            pass.submit(
+                [.begin(utterance: 0, at: 0)]
+                    + stride(from: 0, to: audio.count, by: 320).map { .audio(Array(audio[$0..<min($0 + 320, audio.count)])) })
+            let cutoff = Double(audio.count) / 16_000 - ConfirmationPass.rightContext
+            let words = try #require(confirmations.wait(forCutoff: cutoff), "no search of \(recording)'s first \(prefix) s")
+            let confirmed = words.filter { $0.end <= cutoff }.map(\.text)
+            confirmedCount += confirmed.count
+            let finalWords = final.words.map(\.text)
+            for (index, word) in confirmed.enumerated() where index >= finalWords.count || finalWords[index] != word {
+                contradicted.append("\(recording): \(word) (final: \(index < finalWords.count ? finalWords[index] : "none"))")
+            }
+            print("\(recording): confirmed \(confirmed) of the final \(final.text)")
+        }
+        print("Whisper confirmations: \(contradicted.count) of \(confirmedCount) confirmed words contradicted by the final: \(contradicted)")
+        #expect(confirmedCount >= 20, "the five utterances' first seconds confirm words")
+        #expect(contradicted.isEmpty, "\(contradicted)")
+    }
+}
