@@ -5,7 +5,8 @@ extension DictationError.Code {
     /// Reading a file throws it; in a session it is not fatal: the session goes on with the
     /// entries it could use.
     public static let invalidVocabulary = DictationError.Code(rawValue: "invalidVocabulary")
-    /// The session's recognizer takes no vocabulary (``SpeechDecoder/configure(_:)``); the
+    /// The session's recognizer takes no vocabulary (its decoder says so through
+    /// ``SpeechDecoder/takeNotices()``); the
     /// session goes on without it. Not fatal.
     public static let vocabularyUnsupported = DictationError.Code(rawValue: "vocabularyUnsupported")
 }

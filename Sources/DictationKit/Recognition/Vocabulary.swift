@@ -1,7 +1,8 @@
 /// Words and phrases a session should expect: names, places, jargon, product names.
 ///
-/// A vocabulary belongs to no recognizer: each recognizer makes of it what it can (see
-/// ``SpeechDecoder/configure(_:)``). PocketSphinx adds the words its dictionary lacks, with a
+/// A vocabulary belongs to no recognizer: each decoder is made with it
+/// (``DecoderConfiguration/vocabulary``) and makes of it what it can. Whisper takes the entries
+/// as its prompt. PocketSphinx adds the words its dictionary lacks, with a
 /// pronunciation given here or derived from their spelling, and makes every entry likelier in its
 /// language model, as much as ``boost`` says.
 ///
