@@ -40,8 +40,10 @@ extension WhisperModelInstaller {
     {
         let name = download.name
         guard WhisperModelDownload.isValidName(name) else { throw WhisperDownloadProblem.invalidName(name).error(name) }
-        let isCatalogFile = WhisperModelDownload.named(name) == download
-        if !isCatalogFile, WhisperModelDownload.named(name) != nil || Self.isPackName(name) {
+        // The catalog's own file, from its own address with its own hash.
+        let catalogEntry = WhisperModelDownload.named(name)
+        let isCatalogFile = catalogEntry.map { $0.url == download.url && $0.checksum == download.checksum } ?? false
+        if !isCatalogFile, catalogEntry != nil || Self.isPackName(name) {
             throw WhisperDownloadProblem.nameTaken(name).error(name)
         }
         guard let folder, let target = path(of: download) else { throw WhisperDownloadProblem.noDataFolder.error(name) }
