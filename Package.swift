@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(
@@ -52,7 +53,10 @@ let package = Package(
         ),
         .target(
             name: "DictationWhisper",
-            dependencies: ["DictationKit", "CWhisper", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "DictationKit", "CWhisper", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
         .target(name: "DictationFormatting", dependencies: ["DictationKit"]),
@@ -189,7 +193,7 @@ let package = Package(
         .testTarget(
             name: "DictationTests",
             dependencies: [
-                "Dictation", "DictationTesting", .product(name: "CoreMetrics", package: "swift-metrics"),
+                "Dictation", "DictationTesting", "DictationWhisper", .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .testTarget(

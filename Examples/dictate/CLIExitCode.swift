@@ -7,7 +7,8 @@ enum CLIExitCode {
     static func `for`(_ error: DictationError) -> Int32 {
         switch error.code {
         case .invalidAudio, .invalidVocabulary: 65  // EX_DATAERR
-        case .modelNotFound, .localeUnsupported, .modelInstallFailed: 69  // EX_UNAVAILABLE
+        case .modelChecksumMismatch: 65  // EX_DATAERR: the address serves another file than the hash names
+        case .modelNotFound, .localeUnsupported, .modelInstallFailed, .modelDownloadFailed: 69  // EX_UNAVAILABLE
         case .permissionDenied: 77  // EX_NOPERM
         case .microphoneUnavailable, .deviceBusy, .deviceDisconnected, .historyUnavailable: 74  // EX_IOERR
         case .noSpeechDetected: 1

@@ -8,7 +8,11 @@ extension Dictate {
     /// failure; the checks are the library's ``ReadinessReport``.
     struct Doctor: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check the microphone, permissions, model and locale; exit non-zero if one fails.")
+            abstract: "Check the microphone, permissions, models and locale; exit non-zero if one fails.",
+            discussion: """
+                For the locale it names the PocketSphinx model and the Whisper model that serve it. A locale \
+                without a Whisper model is marked – with the model to install; it does not fail the check.
+                """)
 
         @Option(help: "The ALSA capture device to check.")
         var device: String = "default"
@@ -42,17 +46,22 @@ extension Dictate {
             }
         }
 
-        /// The findings, one line each: ✔ what works, ✘ what doesn't and what to do.
+        /// The findings, one line each: ✔ what works, ✘ what doesn't and what to do, – what could
+        /// be had but is not needed (a Whisper model for the locale).
         ///
-        /// The lines are in English but for the locale's error, which is in the language of
+        /// The lines are in English but for the locale's errors, which are in the language of
         /// `dictate`'s errors, as they were before the checks moved into the library.
         private func show(_ report: ReadinessReport, language: DictationError.Language) {
             let width = report.checks.map(\.name.english.count).max() ?? 0
             for check in report.checks {
                 let name = check.name.english.padding(toLength: width, withPad: " ", startingAt: 0)
                 var detail = check.detail.english
-                if case .locale = check.subject, !check.passed { detail = check.detail.string(in: language) }
-                Terminal.write("\(check.passed ? "✔" : "✘") \(name)  \(detail)\n")
+                switch check.subject {
+                case .locale, .whisperModel: if !check.passed { detail = check.detail.string(in: language) }
+                default: break
+                }
+                let mark = check.passed ? "✔" : check.isOptional ? "–" : "✘"
+                Terminal.write("\(mark) \(name)  \(detail)\n")
             }
         }
     }

@@ -7,9 +7,13 @@ extension Dictate.Models {
     /// `dictate models remove NAME`: removes an installed pack.
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove an installed model pack (only folders the installer made are removed).")
+            abstract: "Remove an installed model (only folders and files the installer made are removed).")
 
-        @Argument(help: ArgumentHelp("The pack to remove, e.g. en-US-large.", valueName: "name"))
+        @Argument(
+            help: ArgumentHelp(
+                "The model to remove, as `dictate models list` names it: en-US-large, whisper-base, ggml-base, "
+                    + "or a name given with --url.",
+                valueName: "name"))
         var name: String
 
         func run() async throws {
@@ -22,6 +26,16 @@ extension Dictate.Models {
                     }
                     Terminal.write(removed ? "Removed \(name).\n" : "\(name) is not installed.\n", toStandardError: true)
                     return
+                }
+                // A whisper.cpp file by its name: the catalog's (ggml-base) or one of the user's own.
+                if WhisperModelDownload.named(name) != nil || ModelPack.named(name) == nil {
+                    let removed = try await DedicatedThread.run { () throws(DictationError) in
+                        try WhisperModelInstaller().remove(modelNamed: name)
+                    }
+                    if removed {
+                        Terminal.write("Removed \(name).\n", toStandardError: true)
+                        return
+                    }
                 }
                 // Deleting a pack's files blocks; it is kept off the cooperative pool like an install.
                 if try await DedicatedThread.run({ () throws(DictationError) in try installer.remove(packNamed: name) }) {

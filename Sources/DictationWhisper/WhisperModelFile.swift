@@ -73,20 +73,26 @@ struct WhisperModelFile: Sendable, Hashable {
         self.path = path
     }
 
+    /// The model's shape from the first 48 bytes of a file, without checking the rest: enough to
+    /// tell its size and whether it is multilingual, for listing.
+    /// - Parameter path: The file.
+    /// - Returns: The hyperparameters, or `nil` when the file can't be read or does not start as
+    ///   a whisper.cpp model of a shape Whisper models have.
+    static func header(path: String) -> Hyperparameters? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        guard let bytes = try? file.read(upToCount: 48), bytes.count == 48 else { return nil }
+        var reader = LittleEndianReader(bytes)
+        return try? readShape(&reader)
+    }
+
     /// Checks a model held in memory (for the fuzzer and the tests).
     /// - Parameter data: The file's bytes.
     /// - Returns: The hyperparameters and the tensor count.
     /// - Throws: What is wrong, as a ``WhisperModelFault``.
     static func check(_ data: Data) throws(WhisperModelFault) -> (Hyperparameters, tensorCount: Int) {
         var reader = LittleEndianReader(data)
-        guard try reader.uint32() == magic else { throw .notAModel }
-        var fields: [Int] = []
-        for _ in 0..<11 { fields.append(Int(try reader.int32())) }
-        let hyperparameters = Hyperparameters(
-            vocabularySize: fields[0], audioContext: fields[1], audioState: fields[2], audioHeads: fields[3],
-            audioLayers: fields[4], textContext: fields[5], textState: fields[6], textHeads: fields[7],
-            textLayers: fields[8], melBands: fields[9], fileType: fields[10])
-        try checkShape(hyperparameters)
+        let hyperparameters = try readShape(&reader)
 
         // The mel filterbank: bands x FFT bins of 32-bit floats.
         let filterBands = Int(try reader.int32())
@@ -117,6 +123,19 @@ struct WhisperModelFile: Sendable, Hashable {
             throw .truncated("\(tensorCount) tensors of the \(expected) a model of this shape has")
         }
         return (hyperparameters, tensorCount)
+    }
+
+    /// The magic and the hyperparameters, checked.
+    private static func readShape(_ reader: inout LittleEndianReader) throws(WhisperModelFault) -> Hyperparameters {
+        guard try reader.uint32() == magic else { throw .notAModel }
+        var fields: [Int] = []
+        for _ in 0..<11 { fields.append(Int(try reader.int32())) }
+        let hyperparameters = Hyperparameters(
+            vocabularySize: fields[0], audioContext: fields[1], audioState: fields[2], audioHeads: fields[3],
+            audioLayers: fields[4], textContext: fields[5], textState: fields[6], textHeads: fields[7],
+            textLayers: fields[8], melBands: fields[9], fileType: fields[10])
+        try checkShape(hyperparameters)
+        return hyperparameters
     }
 
     /// Hyperparameters whisper.cpp can build a model of, within the sizes Whisper models have.

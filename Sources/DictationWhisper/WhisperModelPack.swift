@@ -76,6 +76,16 @@ public struct WhisperModelPack: Sendable, Hashable, Identifiable {
             modelSHA256: "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"),
     ]
 
+    /// The pack to install for a locale: the English-only tiny model for English, the
+    /// multilingual base model (Norwegian too) for any other language. What the error for a
+    /// locale without a Whisper model names.
+    /// - Parameter locale: A BCP 47 identifier such as `"nb-NO"`.
+    /// - Returns: A pack of the ``catalog``.
+    public static func recommended(forLocale locale: String) -> WhisperModelPack {
+        let modelName = WhisperDecoding.language(of: locale) == "en" ? "tiny.en" : "base"
+        return catalog.first { $0.modelName == modelName } ?? catalog[0]
+    }
+
     /// The pack of this name, if the catalog has one.
     /// - Parameter name: A pack's name, in any case.
     /// - Returns: The pack, or `nil`.

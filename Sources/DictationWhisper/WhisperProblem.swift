@@ -12,8 +12,10 @@ enum WhisperProblem: Hashable {
     case modelDamaged(path: String, fault: WhisperModelFault)
     /// whisper.cpp refused a file that passed the checks.
     case modelRejected(path: String)
-    /// No Whisper model is installed for the locale.
+    /// No Whisper model is installed for the locale; the message names the pack to install.
     case noModel(locale: String, installed: [String])
+    /// Whisper does not know the locale's language.
+    case unknownLanguage(locale: String, language: String)
     /// The model knows only English and another language was asked for.
     case englishOnly(model: String, locale: String)
     /// whisper.cpp could not make a decoding state (memory).
@@ -24,37 +26,57 @@ enum WhisperProblem: Hashable {
     var error: DictationError {
         switch self {
         case .modelMissing(let path):
-            .modelNotFound(
+            Self.modelNotFound(
                 DictationError.Text(
                     english: "the Whisper model \(path) does not exist",
-                    norwegianBokmal: "Whisper-modellen \(path) finnes ikke"))
+                    norwegianBokmal: "Whisper-modellen \(path) finnes ikke"),
+                advice: Self.listAdvice)
         case .modelUnreadable(let path, let reason):
-            .modelNotFound(
+            Self.modelNotFound(
                 DictationError.Text(
                     english: "the Whisper model \(path) can't be read (\(reason))",
-                    norwegianBokmal: "Whisper-modellen \(path) kan ikke leses (\(reason))"))
+                    norwegianBokmal: "Whisper-modellen \(path) kan ikke leses (\(reason))"),
+                advice: DictationError.Text(
+                    english: "Check its permissions, or install it again with `dictate models install`.",
+                    norwegianBokmal: "Sjekk tillatelsene, eller installer den på nytt med `dictate models install`."))
         case .modelDamaged(let path, let fault):
-            .modelNotFound(
+            Self.modelNotFound(
                 DictationError.Text(
-                    english: "\(path) is not a whole whisper.cpp model (\(fault.english)); install it again "
-                        + "with `dictate models install`",
-                    norwegianBokmal: "\(path) er ikke en hel whisper.cpp-modell (\(fault.norwegianBokmal)); "
-                        + "installer den på nytt med `dictate models install`"))
+                    english: "\(path) is not a whole whisper.cpp model (\(fault.english))",
+                    norwegianBokmal: "\(path) er ikke en hel whisper.cpp-modell (\(fault.norwegianBokmal))"),
+                advice: DictationError.Text(
+                    english: "Install it again with `dictate models install` (with --force), or remove it with "
+                        + "`dictate models remove`.",
+                    norwegianBokmal: "Installer den på nytt med `dictate models install` (med --force), eller fjern den "
+                        + "med `dictate models remove`."))
         case .modelRejected(let path):
-            .modelNotFound(
+            Self.modelNotFound(
                 DictationError.Text(
-                    english: "whisper.cpp could not load \(path); `dictate transcribe --verbose` shows why",
-                    norwegianBokmal: "whisper.cpp klarte ikke å laste \(path); `dictate transcribe --verbose` "
-                        + "viser hvorfor"))
+                    english: "whisper.cpp could not load \(path)",
+                    norwegianBokmal: "whisper.cpp klarte ikke å laste \(path)"),
+                advice: DictationError.Text(
+                    english: "`dictate transcribe --verbose` shows why.",
+                    norwegianBokmal: "`dictate transcribe --verbose` viser hvorfor."))
         case .noModel(let locale, let installed):
-            .modelNotFound(
-                DictationError.Text(
-                    english: "no Whisper model for \(locale) is installed"
+            DictationError(
+                code: .modelNotFound,
+                message: DictationError.Text(
+                    english: "I have no Whisper model for \(locale)"
                         + (installed.isEmpty ? "" : " (installed: \(installed.joined(separator: ", ")))")
-                        + "; `dictate models list` shows the ones to install",
-                    norwegianBokmal: "ingen Whisper-modell for \(locale) er installert"
+                        + ". Install one with `dictate models install \(WhisperModelPack.recommended(forLocale: locale).name)`; "
+                        + "`dictate models list` shows the others.",
+                    norwegianBokmal: "Jeg har ingen Whisper-modell for \(locale)"
                         + (installed.isEmpty ? "" : " (installert: \(installed.joined(separator: ", ")))")
-                        + "; `dictate models list` viser hvilke som kan installeres"))
+                        + ". Installer en med `dictate models install \(WhisperModelPack.recommended(forLocale: locale).name)`; "
+                        + "`dictate models list` viser de andre."))
+        case .unknownLanguage(let locale, let language):
+            DictationError(
+                code: .localeUnsupported,
+                message: DictationError.Text(
+                    english: "Whisper does not know the language of \(locale) (\(language)), so no Whisper model "
+                        + "can transcribe it; `dictate locales` lists the languages I can transcribe.",
+                    norwegianBokmal: "Whisper kan ikke språket i \(locale) (\(language)), så ingen Whisper-modell kan "
+                        + "transkribere det; `dictate locales` viser språkene jeg kan transkribere."))
         case .englishOnly(let model, let locale):
             DictationError(
                 code: .localeUnsupported,
@@ -75,6 +97,24 @@ enum WhisperProblem: Hashable {
                     norwegianBokmal: "whisper.cpp feilet med status \(status)"),
                 isFatal: false)
         }
+    }
+}
+
+extension WhisperProblem {
+    /// What to do about a missing model: see which there are.
+    static let listAdvice = DictationError.Text(
+        english: "`dictate models list` shows the Whisper models to install, or give a model file with --model.",
+        norwegianBokmal: "`dictate models list` viser Whisper-modellene som kan installeres, eller oppgi en modellfil "
+            + "med --model.")
+
+    /// A Whisper model that is missing or can't be used, with Whisper's advice rather than the
+    /// PocketSphinx advice of ``DictationError/modelNotFound(_:)``.
+    static func modelNotFound(_ detail: DictationError.Text, advice: DictationError.Text) -> DictationError {
+        DictationError(
+            code: .modelNotFound,
+            message: DictationError.Text(
+                english: "I can't use the Whisper model: \(detail.english). \(advice.english)",
+                norwegianBokmal: "Jeg kan ikke bruke Whisper-modellen: \(detail.norwegianBokmal). \(advice.norwegianBokmal)"))
     }
 }
 

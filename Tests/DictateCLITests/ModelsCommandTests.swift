@@ -90,7 +90,7 @@ import Testing
         #expect(!rows.contains { $0.first == "en-US-large" && $0.contains("not") }, "the installed pack is not offered again")
 
         let locales = try DictateProcess.run(["locales"], environment: home.environment)
-        #expect(locales.lines.first == "en-US  \(folder)")
+        #expect(Self.rows(locales).dropFirst().first == ["en-US", "pocketsphinx", "en-US-large", folder], "\(locales.standardOutput)")
         let transcript = try DictateProcess.run(["transcribe", DictateProcess.sample("goforward.wav")], environment: home.environment)
         #expect(transcript.standardOutput == "Go forward 10 meters.\n", "the pack (Debian's files) decodes: \(transcript.standardError)")
 

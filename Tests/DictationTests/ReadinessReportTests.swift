@@ -1,4 +1,5 @@
 import DictationTesting
+import DictationWhisper
 import Foundation
 import Testing
 
@@ -16,7 +17,9 @@ import Testing
             ReadinessReport(checking: source, locale: "en-US", recognizer: Self.systemModels)
         }
         #expect(
-            report.checks.map(\.subject) == [.captureDevices, .device(source.device), .installedModels, .locale("en-US"), .decoder])
+            report.checks.map(\.subject) == [
+                .captureDevices, .device(source.device), .installedModels, .locale("en-US"), .decoder, .whisperModel("en-US"),
+            ])
         let device = try #require(report.checks.first { $0.subject == .device(source.device) })
         #expect(device.passed && device.error == nil)
         #expect(device.detail == DictationError.Text(english: "opens for capture", norwegianBokmal: "kan åpnes for opptak"))
@@ -27,17 +30,20 @@ import Testing
         #expect(model.locale == "en-US")
         let locale = try #require(report.checks.first { $0.subject == .locale("en-US") })
         #expect(locale.passed)
-        #expect(locale.detail.english == "model \(model.name) (en-US, rank \(model.rank)) in \(model.directory)")
+        #expect(locale.detail.english == "PocketSphinx model \(model.name) (en-US, rank \(model.rank)) in \(model.directory)")
+        #expect(locale.detail.norwegianBokmal.hasPrefix("PocketSphinx-modell \(model.name) (en-US, rang "))
 
         let loadTime = try #require(report.decoderLoadTime)
         #expect(loadTime > .zero)
-        let decoder = try #require(report.checks.last)
+        let decoder = try #require(report.checks.first { $0.subject == .decoder })
         #expect(decoder.passed)
         #expect(decoder.detail.english.wholeMatch(of: /loads in \d+\.\d\d s/) != nil, "\(decoder.detail.english)")
         #expect(decoder.detail.norwegianBokmal.wholeMatch(of: /lastes inn på \d+,\d\d s/) != nil, "\(decoder.detail)")
 
         let devices = try #require(report.checks.first)
         #expect(devices.passed == !report.captureDevices.isEmpty)
+        let whisper = try #require(report.checks.last)
+        #expect(whisper.passed || whisper.isOptional, "a Whisper model is optional, and a whole one if installed")
         #expect(report.isReady == devices.passed, "every other check passed")
     }
 
@@ -50,7 +56,10 @@ import Testing
         let report = await ReadinessReport(
             device: "no_such_device_here", locale: "xx-YY", recognizer: PocketSphinxRecognizer(modelDirectory: empty.path))
         #expect(!report.isReady)
-        #expect(report.checks.map(\.subject) == [.captureDevices, .device("no_such_device_here"), .installedModels, .locale("xx-YY")])
+        #expect(
+            report.checks.map(\.subject) == [
+                .captureDevices, .device("no_such_device_here"), .installedModels, .locale("xx-YY"), .whisperModel("xx-YY"),
+            ])
         #expect(report.model == nil && report.decoderLoadTime == nil)
 
         let device = report.checks[1]
@@ -84,10 +93,80 @@ import Testing
 
     @Test(arguments: [
         ReadinessReport.Check.Subject.captureDevices, .device("hw:1"), .installedModels, .locale("nb-NO"), .decoder,
+        .whisperModel("nb-NO"),
     ])
     func everyCheckHasANameInBothLanguages(subject: ReadinessReport.Check.Subject) {
         let name = ReadinessReport.Check(subject: subject, passed: true, detail: DictationError.Text("")).name
         #expect(!name.english.isEmpty)
         #expect(name.english != name.norwegianBokmal)
+    }
+
+    /// A models folder of links to the installed Whisper files, by name.
+    static func whisperFolder(_ links: [String: String]) throws -> String {
+        let installed = WhisperModelLocator()
+        let folder = NSTemporaryDirectory() + "readiness-whisper-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, target) in links {
+            let model = try #require(
+                installed.installedModels().first { $0.name == target }, "run `dictate models install whisper-\(target)`")
+            try FileManager.default.createSymbolicLink(atPath: "\(folder)/\(name).bin", withDestinationPath: model.path)
+        }
+        return folder
+    }
+
+    @Test func theWhisperModelOfTheLocaleIsNamedAndAMissingOneIsOptional() async throws {
+        let folder = try Self.whisperFolder(["tiny.en": "tiny.en", "nb-whisper-base": "base"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        ALSACaptureSource.setLibraryMessagesPrinted(false)
+        let microphone = ALSACaptureSource(device: "no_such_device_here")
+        func report(_ locale: String, _ models: WhisperModelLocator) async -> ReadinessReport {
+            await DedicatedThread.run {
+                ReadinessReport(checking: microphone, locale: locale, recognizer: Self.systemModels, whisperModels: models)
+            }
+        }
+
+        let norwegian = await report("nb-NO", WhisperModelLocator(folder: folder))
+        let served = try #require(norwegian.checks.last)
+        #expect(served.subject == .whisperModel("nb-NO") && served.passed)
+        #expect(served.detail.english == "nb-whisper-base (multilingual, base) in \(folder)/nb-whisper-base.bin")
+        #expect(served.detail.norwegianBokmal == "nb-whisper-base (flerspråklig, base) i \(folder)/nb-whisper-base.bin")
+        #expect(norwegian.whisperModel?.name == "nb-whisper-base")
+        let english = await report("en-US", WhisperModelLocator(folder: folder))
+        #expect(english.checks.last?.detail.english.hasPrefix("nb-whisper-base (multilingual, base)") == true, "the larger")
+
+        try FileManager.default.removeItem(atPath: folder + "/nb-whisper-base.bin")
+        let missing = await report("nb-NO", WhisperModelLocator(folder: folder))
+        let advice = try #require(missing.checks.last)
+        #expect(!advice.passed && advice.isOptional)
+        #expect(advice.error?.code == .modelNotFound)
+        #expect(advice.detail.english.contains("`dictate models install whisper-base`"), "\(advice.detail.english)")
+        #expect(advice.detail.norwegianBokmal.hasPrefix("Jeg har ingen Whisper-modell for nb-NO (installert: tiny.en)"))
+        #expect(missing.whisperModel == nil)
+
+        // A damaged file is not optional: dictation with it would fail.
+        let model = try Data(contentsOf: URL(fileURLWithPath: folder + "/tiny.en.bin"), options: .alwaysMapped)
+        try FileManager.default.removeItem(atPath: folder + "/tiny.en.bin")
+        try model.prefix(model.count / 2).write(to: URL(fileURLWithPath: folder + "/tiny.en.bin"))
+        let damaged = await report("en-US", WhisperModelLocator(folder: folder))
+        let broken = try #require(damaged.checks.last)
+        #expect(!broken.passed && !broken.isOptional)
+        #expect(broken.error?.code == .modelNotFound)
+        #expect(broken.detail.english.contains("is not a whole whisper.cpp model"), "\(broken.detail.english)")
+    }
+
+    @Test func onlyOptionalChecksMayFailInAReadyReport() async throws {
+        var report = await DedicatedThread.run {
+            ReadinessReport(
+                checking: ALSACaptureSource(device: "no_such_device_here"), locale: "en-US", recognizer: Self.systemModels,
+                whisperModels: WhisperModelLocator(folder: "/nonexistent"))
+        }
+        let optional = ReadinessReport.Check(
+            subject: .whisperModel("en-US"), passed: false, detail: DictationError.Text("none"), isOptional: true)
+        let required = ReadinessReport.Check(subject: .decoder, passed: false, detail: DictationError.Text("no"))
+        let passed = ReadinessReport.Check(subject: .installedModels, passed: true, detail: DictationError.Text("en-US"))
+        report.checks = [passed, optional]
+        #expect(report.isReady)
+        report.checks = [passed, optional, required]
+        #expect(!report.isReady)
     }
 }

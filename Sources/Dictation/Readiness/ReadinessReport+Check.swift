@@ -1,3 +1,4 @@
+import DictationWhisper
 import Foundation
 
 extension ReadinessReport {
@@ -16,6 +17,9 @@ extension ReadinessReport {
             case locale(String)
             /// Whether the locale's model loads into a decoder, and how long that takes.
             case decoder
+            /// Which Whisper model serves the locale, and whether its file is whole. Optional
+            /// when none is installed: PocketSphinx serves the locale without one.
+            case whisperModel(String)
         }
 
         /// What was checked.
@@ -27,6 +31,9 @@ extension ReadinessReport {
         public var detail: DictationError.Text
         /// The coded error behind a failure, when there is one.
         public var error: DictationError?
+        /// Whether dictation works without it: a failed optional check says what could be had
+        /// (a Whisper model for the locale) and does not make the report unready.
+        public var isOptional: Bool
 
         /// Creates a finding.
         /// - Parameters:
@@ -34,11 +41,15 @@ extension ReadinessReport {
         ///   - passed: Whether it passed.
         ///   - detail: What was found, or why it failed and what to do.
         ///   - error: The coded error behind a failure, if any.
-        public init(subject: Subject, passed: Bool, detail: DictationError.Text, error: DictationError? = nil) {
+        ///   - isOptional: Whether dictation works when it fails.
+        public init(
+            subject: Subject, passed: Bool, detail: DictationError.Text, error: DictationError? = nil, isOptional: Bool = false
+        ) {
             self.subject = subject
             self.passed = passed
             self.detail = detail
             self.error = error
+            self.isOptional = isOptional
         }
 
         /// A short name for what was checked, such as "device default".
@@ -50,6 +61,8 @@ extension ReadinessReport {
                 DictationError.Text(english: "installed models", norwegianBokmal: "installerte modeller")
             case .locale(let locale): DictationError.Text(english: "locale \(locale)", norwegianBokmal: "språk \(locale)")
             case .decoder: DictationError.Text(english: "decoder", norwegianBokmal: "dekoder")
+            case .whisperModel(let locale):
+                DictationError.Text(english: "whisper model \(locale)", norwegianBokmal: "whisper-modell \(locale)")
             }
         }
     }
@@ -104,13 +117,36 @@ extension ReadinessReport.Check {
         return Self(subject: .installedModels, passed: true, detail: DictationError.Text(locales.joined(separator: ", ")))
     }
 
-    /// The model that serves the locale.
+    /// The PocketSphinx model that serves the locale.
     static func locale(_ locale: String, model: PocketSphinxModel) -> Self {
         Self(
             subject: .locale(locale), passed: true,
             detail: DictationError.Text(
-                english: "model \(model.name) (\(model.locale), rank \(model.rank)) in \(model.directory)",
-                norwegianBokmal: "modell \(model.name) (\(model.locale), rang \(model.rank)) i \(model.directory)"))
+                english: "PocketSphinx model \(model.name) (\(model.locale), rank \(model.rank)) in \(model.directory)",
+                norwegianBokmal: "PocketSphinx-modell \(model.name) (\(model.locale), rang \(model.rank)) i "
+                    + "\(model.directory)"))
+    }
+
+    /// The Whisper model that serves the locale: its name, size and languages, and its file.
+    static func whisperModel(_ locale: String, model: WhisperModelLocator.InstalledModel) -> Self {
+        let size = model.sizeName.map { ", \($0)" } ?? ""
+        return Self(
+            subject: .whisperModel(locale), passed: true,
+            detail: DictationError.Text(
+                english: "\(model.name) (\(model.isMultilingual ? "multilingual" : "English only")\(size)) in \(model.path)",
+                norwegianBokmal: "\(model.name) (\(model.isMultilingual ? "flerspråklig" : "bare engelsk")\(size)) i "
+                    + "\(model.path)"))
+    }
+
+    /// Why no Whisper model serves the locale (optional: none installed, or a language Whisper
+    /// lacks) or its model can't be used (a damaged file): the error with its code.
+    static func whisperModel(_ locale: String, error: DictationError, isOptional: Bool) -> Self {
+        Self(
+            subject: .whisperModel(locale), passed: false,
+            detail: DictationError.Text(
+                english: error.localized(to: .english).description,
+                norwegianBokmal: error.localized(to: .norwegianBokmal).description),
+            error: error, isOptional: isOptional)
     }
 
     /// Why the locale has no model, or its model does not load: the error with its code.

@@ -1,8 +1,10 @@
+import DictationWhisper
 import Foundation
 
 /// Whether live dictation can work here, part by part: the capture devices ALSA lists, the
-/// microphone (it opens), the installed models, the locale's model, and its decoder (it loads).
-/// What `dictate doctor` prints.
+/// microphone (it opens), the installed models, the locale's PocketSphinx model, its decoder (it
+/// loads), and the Whisper model that serves the locale (its file whole). What `dictate doctor`
+/// prints.
 ///
 /// ```swift
 /// let report = await ReadinessReport(device: "default", locale: "nb-NO")
@@ -17,12 +19,14 @@ import Foundation
 /// (`DictationError.Code.microphoneUnavailable`, `DictationError.Code.deviceBusy`,
 /// `DictationError.Code.permissionDenied`) and the locale's
 /// (`DictationError.Code.localeUnsupported`, `DictationError.Code.modelNotFound`, ...).
-/// Nothing is left open.
+/// A locale without a Whisper model is an optional failure (``Check/isOptional``): its check
+/// names the model to install, and the report is still ready. Nothing is left open.
 public struct ReadinessReport: Sendable, Hashable {
     /// The findings, in the order they were checked: ``Check/Subject/captureDevices``,
     /// ``Check/Subject/device(_:)``, ``Check/Subject/installedModels``,
     /// ``Check/Subject/locale(_:)``, then ``Check/Subject/decoder`` when the locale has a model
-    /// (or a second locale check, failed, when that model does not load).
+    /// (or a second locale check, failed, when that model does not load), then
+    /// ``Check/Subject/whisperModel(_:)``.
     public var checks: [Check]
     /// The capture devices ALSA lists, `default` first.
     public var captureDevices: [ALSADevice]
@@ -32,9 +36,12 @@ public struct ReadinessReport: Sendable, Hashable {
     public var model: PocketSphinxModel?
     /// How long the locale's model took to load into a decoder, when it loaded.
     public var decoderLoadTime: Duration?
+    /// The Whisper model that serves the locale, when one is installed and its file is whole.
+    public var whisperModel: WhisperModelLocator.InstalledModel?
 
-    /// Whether every check passed: a live session of the standard stack can start.
-    public var isReady: Bool { checks.allSatisfy(\.passed) }
+    /// Whether every check passed but the optional ones: a live session of the standard stack
+    /// can start.
+    public var isReady: Bool { checks.allSatisfy { $0.passed || $0.isOptional } }
 
     /// Checks the microphone, the models and the locale, on a thread of its own (opening the
     /// device and loading the model block for up to a few seconds).
@@ -44,16 +51,23 @@ public struct ReadinessReport: Sendable, Hashable {
     ///   - locale: The locale whose model should load; `"en-US"` by default.
     ///   - recognizer: The recognizer whose models are checked; by default the one a session of
     ///     the standard stack uses.
+    ///   - whisperModels: Where the Whisper models are looked for; by default the user's.
     public init(
         device: String = "default", locale: String = "en-US",
-        recognizer: PocketSphinxRecognizer = PocketSphinxRecognizer()
+        recognizer: PocketSphinxRecognizer = PocketSphinxRecognizer(),
+        whisperModels: WhisperModelLocator = WhisperModelLocator()
     ) async {
         let microphone = ALSACaptureSource(device: device)
-        self = await DedicatedThread.run { ReadinessReport(checking: microphone, locale: locale, recognizer: recognizer) }
+        self = await DedicatedThread.run {
+            ReadinessReport(checking: microphone, locale: locale, recognizer: recognizer, whisperModels: whisperModels)
+        }
     }
 
     /// Checks, blocking the calling thread.
-    init(checking microphone: ALSACaptureSource, locale: String, recognizer: PocketSphinxRecognizer) {
+    init(
+        checking microphone: ALSACaptureSource, locale: String, recognizer: PocketSphinxRecognizer,
+        whisperModels: WhisperModelLocator = WhisperModelLocator()
+    ) {
         checks = []
         captureDevices = ALSACaptureSource.captureDevices()
         installedLocales = recognizer.supportedLocales()
@@ -72,6 +86,26 @@ public struct ReadinessReport: Sendable, Hashable {
             checks.append(Check.decoder(loadTime: loadTime))
         } catch {
             checks.append(Check.locale(locale, error: error))
+        }
+        checkWhisper(locale: locale, models: whisperModels)
+    }
+
+    /// The Whisper model for the locale: none installed (or a language Whisper lacks) is an
+    /// optional failure; an installed file that is not whole is a failure.
+    private mutating func checkWhisper(locale: String, models: WhisperModelLocator) {
+        let model: WhisperModelLocator.InstalledModel
+        do throws(DictationError) {
+            model = try models.model(forLocale: locale)
+        } catch {
+            checks.append(Check.whisperModel(locale, error: error, isOptional: true))
+            return
+        }
+        do throws(DictationError) {
+            try model.check()
+            whisperModel = model
+            checks.append(Check.whisperModel(locale, model: model))
+        } catch {
+            checks.append(Check.whisperModel(locale, error: error, isOptional: false))
         }
     }
 }
