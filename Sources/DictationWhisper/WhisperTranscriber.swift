@@ -28,8 +28,9 @@ final class WhisperTranscriber {
         if let state { whisper_free_state(state) }
     }
 
-    /// Decodes audio into whisper.cpp's segments, each a transcript placed at `start` onwards;
-    /// none when Whisper heard no speech.
+    /// Decodes audio into whisper.cpp's segments, each a transcript placed at `start` onwards
+    /// (a loop of Whisper's decoder kept once: ``RepetitionGuard``); none when Whisper heard no
+    /// speech.
     /// - Parameters:
     ///   - samples: Mono audio at 16 kHz.
     ///   - start: Where the audio starts, in seconds of session audio.
@@ -43,6 +44,10 @@ final class WhisperTranscriber {
         }
         guard let state else { throw WhisperProblem.stateFailed.error }
         let segments = try settings.decode(samples, model: model, state: state, prompt: prompt)
-        return segments.compactMap { $0.transcript(offset: start) }
+        return segments.compactMap { segment in
+            var segment = segment
+            segment.words = RepetitionGuard.removingLoops(from: segment.words)
+            return segment.transcript(offset: start)
+        }
     }
 }
