@@ -131,6 +131,9 @@ import Testing
         #expect(served.detail.english == "nb-whisper-base (multilingual, base) in \(folder)/nb-whisper-base.bin")
         #expect(served.detail.norwegianBokmal == "nb-whisper-base (flerspråklig, base) i \(folder)/nb-whisper-base.bin")
         #expect(norwegian.whisperModel?.name == "nb-whisper-base")
+        // Whisper decodes nb-NO: PocketSphinx's model (it has none for Norwegian) is not needed.
+        let pocketSphinx = try #require(norwegian.checks.first { $0.subject == .locale("nb-NO") })
+        #expect(pocketSphinx.passed || pocketSphinx.isOptional)
         let english = await report("en-US", WhisperModelLocator(folder: folder))
         #expect(english.checks.last?.detail.english.hasPrefix("nb-whisper-base (multilingual, base)") == true, "the larger")
 
@@ -142,6 +145,9 @@ import Testing
         #expect(advice.detail.english.contains("`dictate models install whisper-base`"), "\(advice.detail.english)")
         #expect(advice.detail.norwegianBokmal.hasPrefix("Jeg har ingen Whisper-modell for nb-NO (installert: tiny.en)"))
         #expect(missing.whisperModel == nil)
+        // Without it, PocketSphinx's model is what dictation needs.
+        let needed = try #require(missing.checks.first { $0.subject == .locale("nb-NO") })
+        #expect(needed.passed || !needed.isOptional)
 
         // A damaged file is not optional: dictation with it would fail.
         let model = try Data(contentsOf: URL(fileURLWithPath: folder + "/tiny.en.bin"), options: .alwaysMapped)

@@ -40,7 +40,8 @@ public struct ReadinessReport: Sendable, Hashable {
     public var whisperModel: WhisperModelLocator.InstalledModel?
 
     /// Whether every check passed but the optional ones: a live session of the standard stack
-    /// can start.
+    /// can start. PocketSphinx's model is optional where a Whisper model serves the locale (it
+    /// then shows only partials); the Whisper model is optional where PocketSphinx's serves it.
     public var isReady: Bool { checks.allSatisfy { $0.passed || $0.isOptional } }
 
     /// Checks the microphone, the models and the locale, on a thread of its own (opening the
@@ -74,7 +75,14 @@ public struct ReadinessReport: Sendable, Hashable {
 
         checks.append(Check.captureDevices(captureDevices))
         checks.append(Check.device(microphone.device, error: microphone.accessError()))
-        checks.append(Check.installedModels(installedLocales))
+        // Where Whisper serves the locale it decodes the finals, and PocketSphinx only shows
+        // partials: its model is then welcome, not needed.
+        let whisper = Self.whisperCheck(locale: locale, models: whisperModels)
+        whisperModel = whisper.model
+        let pocketSphinxIsOptional = whisper.model != nil
+        var installed = Check.installedModels(installedLocales)
+        installed.isOptional = pocketSphinxIsOptional
+        checks.append(installed)
         do throws(DictationError) {
             let model = try recognizer.model(for: locale)
             self.model = model
@@ -85,27 +93,29 @@ public struct ReadinessReport: Sendable, Hashable {
             decoderLoadTime = loadTime
             checks.append(Check.decoder(loadTime: loadTime))
         } catch {
-            checks.append(Check.locale(locale, error: error))
+            var failed = Check.locale(locale, error: error)
+            failed.isOptional = pocketSphinxIsOptional
+            checks.append(failed)
         }
-        checkWhisper(locale: locale, models: whisperModels)
+        checks.append(whisper.check)
     }
 
     /// The Whisper model for the locale: none installed (or a language Whisper lacks) is an
     /// optional failure; an installed file that is not whole is a failure.
-    private mutating func checkWhisper(locale: String, models: WhisperModelLocator) {
+    private static func whisperCheck(locale: String, models: WhisperModelLocator)
+        -> (check: Check, model: WhisperModelLocator.InstalledModel?)
+    {
         let model: WhisperModelLocator.InstalledModel
         do throws(DictationError) {
             model = try models.model(forLocale: locale)
         } catch {
-            checks.append(Check.whisperModel(locale, error: error, isOptional: true))
-            return
+            return (Check.whisperModel(locale, error: error, isOptional: true), nil)
         }
         do throws(DictationError) {
             try model.check()
-            whisperModel = model
-            checks.append(Check.whisperModel(locale, model: model))
+            return (Check.whisperModel(locale, model: model), model)
         } catch {
-            checks.append(Check.whisperModel(locale, error: error, isOptional: false))
+            return (Check.whisperModel(locale, error: error, isOptional: false), nil)
         }
     }
 }
