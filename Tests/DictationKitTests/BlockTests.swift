@@ -49,11 +49,11 @@ import Testing
             return snapshot
         }
 
-        /// Waits (at most 90 s: a loaded machine may starve the session, and this task, for tens
-        /// of seconds while other suites' synchronous tests hold the cooperative threads) until
-        /// an event matching `condition` arrived.
+        /// Waits (at most 600 s, a hang guard: a loaded machine may starve the session, and this
+        /// task, for minutes while other suites' synchronous tests hold the cooperative threads;
+        /// at load 40, 90 s were not enough) until an event matching `condition` arrived.
         func waitFor(_ condition: (DictationEvent) -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(90)
+            let deadline = ContinuousClock.now + .seconds(600)
             while ContinuousClock.now < deadline {
                 if snapshot.contains(where: condition) { return true }
                 try? await Task.sleep(for: .milliseconds(10))
