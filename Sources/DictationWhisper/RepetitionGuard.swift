@@ -22,7 +22,9 @@ enum RepetitionGuard {
         var index = 0
         while index < words.count {
             var skipped = false
-            for length in 1...min(longestPhrase, (words.count - index) / 2) where !skipped {
+            // A phrase must fit at least twice in what is left.
+            let longest = min(longestPhrase, (words.count - index) / 2)
+            for length in stride(from: 1, through: longest, by: 1) where !skipped {
                 let phrase = keys[index..<index + length]
                 guard !phrase.allSatisfy(\.isEmpty) else { continue }
                 var repeats = 1

@@ -45,7 +45,8 @@ extension CompatibleClientTests {
         print("vosk's client with Whisper, txt: WER \(voskErrors)")
         #expect(voskErrors.rate <= Self.whisperMaximumWordErrorRate, "vosk txt: \(voskErrors): \(vosk.txt)")
         let words = vosk.results.flatMap { $0.result ?? [] }
-        #expect(words.allSatisfy { $0.start < $0.end && (0...1).contains($0.conf) }, "\(words)")
+        // whisper.cpp's token times may give a short word no length (start = end), never a negative one.
+        #expect(words.allSatisfy { $0.start <= $0.end && (0...1).contains($0.conf) }, "\(words)")
 
         let openAI = try Self.python(OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording.path], server: server)
         let openAIErrors = try Self.wordErrorRate(of: openAI.json.text)
