@@ -14,8 +14,13 @@ import Foundation
 /// - "pounds" is money only with "sterling" or "pence" (else it may be a weight: "10 pounds");
 /// - "may" and "march" are months only before a day or a year, and not after a subject, a modal
 ///   or "to" ("you may one day").
+/// - a number word beside a number the recognizer wrote in digits stays a word ("five 10-minute
+///   breaks").
 /// With ``FormattingOptions/NumberStyle/prose``, one to nine and the ordinals first to ninth stay
 /// words on their own; money, percentages, measurements, times, dates and decimals are digits.
+///
+/// Numbers a recognizer wrote in digits are its own, in every style: they are not read again,
+/// only brought to the same style of times, dates and percentages (``RecognizerNumerals``).
 struct NumberRewriter {
     let style: FormattingOptions.NumberStyle
 
@@ -59,7 +64,7 @@ struct NumberRewriter {
                 index += 1
             }
         }
-        return result
+        return RecognizerNumerals.apply(to: result)
     }
 
     typealias Rewrite = (tokens: [WrittenToken], end: Int)
@@ -151,6 +156,10 @@ struct NumberRewriter {
             phrase = cardinal
         } else {
             return nil
+        }
+        // Beside a number the recognizer wrote, a number word is part of a phrase of its choosing.
+        if index > 0 && tokens[index - 1].isRecognizerNumeral || phrase.end < tokens.count && tokens[phrase.end].isRecognizerNumeral {
+            return (Array(tokens[index..<phrase.end]), phrase.end)
         }
         if phrase.isOrdinal { return ordinal(phrase, at: index, in: words, after: previous) }
 
