@@ -1,9 +1,9 @@
 /// Numbers a recognizer wrote in digits, brought to the formatter's style where the style is
 /// certain, their digits kept:
 /// - times: "9am", "9 AM", "9.30pm", "1030 a.m." → "9 a.m.", "9:30 p.m.", "10:30 a.m."; and "at
-///   1030" (Whisper's "ten thirty" without its colon) → "at 10:30" before a word that goes after
-///   a time ("on", "tomorrow", "and"...), or, with four digits, at the end of a clause; never on
-///   the hour ("at 500" may be a count);
+///   1030" or "at 10.30" (Whisper's "ten thirty") → "at 10:30" before a word that goes after a
+///   time ("on", "tomorrow", "and"...), and "at 1030" also at the end of a clause; never on the
+///   hour ("at 500" may be a count);
 /// - dates: "March 5th" → "March 5" (as "march fifth" is written); "the 5th of March" stays;
 /// - percentages: "3.5 percent" → "3.5%".
 ///
@@ -80,12 +80,12 @@ enum RecognizerNumerals {
         }
         let minutes = clock.minutes.map { ":" + ($0 < 10 ? "0" : "") + String($0) } ?? ""
         if let meridiem { return ("\(clock.hour)\(minutes) \(meridiem)", end) }
-        // Without a.m. or p.m.: "at 1030", the colon the recognizer left out. Not on the hour
-        // ("at 500" may be a count), and three digits only before a time's word ("at 250." may
-        // be a price).
-        guard let value = clock.minutes, value > 0, digits.allSatisfy(\.isNumber), previous?.spokenWord == "at" else { return nil }
+        // Without a.m. or p.m.: "at 1030", the colon the recognizer left out, or "at 10.30". Not
+        // on the hour ("at 500" may be a count), and three digits or a period only before a
+        // time's word ("at 250." and "at 10.30." may be prices).
+        guard let value = clock.minutes, value > 0, !digits.contains(":"), previous?.spokenWord == "at" else { return nil }
         let timeWordFollows = next?.spokenWord.map(afterTime.contains) == true
-        guard timeWordFollows || digits.count == 4 && (next == nil || next?.isMark == true) else { return nil }
+        guard timeWordFollows || digits.count == 4 && !digits.contains(".") && (next == nil || next?.isMark == true) else { return nil }
         return ("\(clock.hour)\(minutes)", end)
     }
 
