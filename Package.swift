@@ -174,7 +174,7 @@ let package = Package(
             name: "DictationFormattingTests",
             dependencies: [
                 "DictationFormatting", "DictationKit", "DictationTesting", "DictationPocketSphinx", "DictationCapture",
-                "DictationPreprocessing",
+                "DictationPreprocessing", "DictationWhisper",
             ],
             resources: [.copy("Resources/formatting-cases.tsv")]
         ),

@@ -59,6 +59,7 @@ struct FormattingCase: Sendable, CustomTestStringConvertible {
             case "nocommands": options.commands = false
             case "nocaps": options.capitals = false
             case "nomarks": options.sentenceMarks = false
+            case "off": options = .off
             default:
                 guard flag.hasPrefix("spell:"), let equals = flag.firstIndex(of: "=") else { return nil }
                 options.spellings[String(flag[flag.index(flag.startIndex, offsetBy: 6)..<equals])] =

@@ -81,6 +81,22 @@ struct FormattingStageTests {
         #expect(!events.contains { $0.type == "command" })
     }
 
+    /// Finals as Whisper writes them: its capitals and marks kept, a spoken "comma" beside its own
+    /// comma written once, the sentence it left open continued without Whisper's capital, and
+    /// "Scratch that." and "New line." commands as they are spoken ones.
+    @Test func textTheRecognizerWroteKeepsItsWritingAndItsCommands() async throws {
+        let events = try await Self.events([
+            "Dear Sir, comma.", "Thank you for your letter.", "Buy some milk.", "Scratch that.", "New line.", "Yours sincerely, Sam",
+        ])
+        #expect(events.finalTexts[0] == "Dear Sir, comma.", "the recognizer's text stays")
+        #expect(Self.written(events) == ["Dear Sir,", "thank you for your letter.", "Buy some milk.", "", "", "Yours sincerely, Sam."])
+        let commands = events.compactMap { event -> DictationCommand? in
+            if case .command(let command) = event { command } else { nil }
+        }
+        #expect(commands.map(\.kind) == [.scratchThat, .newLine])
+        #expect(commands.first?.scratchedUtterance == 2)
+    }
+
     @Test func optionsReachTheFormatter() async throws {
         let stage = FormattingStage(options: FormattingOptions(commands: false, numbers: .digits))
         let events = try await Self.events(["i have three cats", "scratch that"], stage: stage)

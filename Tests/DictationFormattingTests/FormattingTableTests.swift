@@ -14,6 +14,7 @@ struct FormattingTableTests {
         let expected = [
             "capitals", "sentenceMarks", "questions", "spokenPunctuation", "layout", "cardinals", "ordinals", "decimals",
             "percent", "currency", "times", "dates", "years", "phone", "commands", "smallNumbers", "noFalsePositive",
+            "written",
         ]
         #expect(Set(FormattingCase.kinds) == Set(expected))
     }
@@ -45,6 +46,19 @@ struct FormattingTableTests {
         table += "| all | \(cases.count) | \(right) (\(Self.percent(accuracy))) |"
         print(table)
         #expect(accuracy >= 0.95, "overall: \(Self.percent(accuracy))")
+    }
+
+    /// A recognizer that writes (Whisper) gives text like the formatter's own. Read again, each
+    /// written text the formatter gets right comes back as it is: nothing is capitalized,
+    /// punctuated or turned into digits twice, and no command or spoken mark is found in it.
+    @Test("written text read again comes back unchanged")
+    func writtenTextIsAFixedPoint() {
+        let written = FormattingCase.all.filter { !$0.written.isEmpty && $0.matches($0.run()) }
+        #expect(written.count >= 250)
+        for item in written {
+            let again = EnglishTextFormatter(options: item.options).format(item.written, in: item.context)
+            #expect(again.text == item.written && again.command == nil, "line \(item.line): \(item.written.debugDescription) → \(again.text.debugDescription)")
+        }
     }
 
     static func percent(_ value: Double) -> String { String(format: "%.1f %%", value * 100) }

@@ -41,11 +41,11 @@ struct WrittenTextAccuracyTests {
     @Test("the written text's WER stays within a bound of the recognizer's own", arguments: voices)
     func writtenWordErrorRate(voice: String) async throws {
         let recording = try Self.recording(voice: voice)
-        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: recording).deletingLastPathComponent().path) }
+        defer { recording.remove() }
         try #require(FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"),
             "The US English PocketSphinx model is missing: install the Debian package pocketsphinx-en-us")
         let session = DictationSession(
-            source: AudioFileSource(path: recording), preprocessing: StandardPreprocessing(),
+            source: AudioFileSource(path: recording.path), preprocessing: StandardPreprocessing(),
             recognizer: PocketSphinxRecognizer(environment: [:]), eventStages: [FormattingStage()])
         let finals = try await session.collectEvents(DictationOptions(locale: "en-US", reports: [])).finals
         let spoken = Self.sentences.map(\.spoken).joined(separator: " ")
@@ -78,32 +78,7 @@ struct WrittenTextAccuracyTests {
     }
 
     /// The sentences spoken by a flite voice, 1.2 s of silence between them, at 16 kHz.
-    static func recording(voice: String) throws -> String {
-        for tool in ["/usr/bin/flite", "/usr/bin/sox"] {
-            try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install flite sox")
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("written-wer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        try run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", path("pause.wav"), "trim", "0", "1.2"])
-        var parts = [path("pause.wav")]
-        for (index, sentence) in sentences.enumerated() {
-            try run("/usr/bin/flite", ["-voice", voice, "-t", sentence.spoken, "-o", path("\(index)-22k.wav")])
-            try run("/usr/bin/sox", [path("\(index)-22k.wav"), "-r", "16000", "-c", "1", "-b", "16", path("\(index).wav")])
-            parts += [path("\(index).wav"), path("pause.wav")]
-        }
-        try run("/usr/bin/sox", parts + [path("all.wav")])
-        return path("all.wav")
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) \(arguments.prefix(3)) failed")
+    static func recording(voice: String) throws -> SpokenRecording {
+        try SpokenRecording(sentences.map { (.flite(voice), $0.spoken) })
     }
 }

@@ -8,6 +8,12 @@ import DictationKit
 /// its sentence mark. Each step is a switch of ``FormattingOptions``; the rules of each, and
 /// where they leave words alone rather than guess, are in the docs of its type and in
 /// `docs/formatting.md`.
+///
+/// A recognizer that writes its text itself (Whisper: "Go forward 10 meters.", "Scratch that.")
+/// is read the same way, case- and punctuation-insensitively: its capitals, marks and digits are
+/// kept, its commands and spoken punctuation still work, and nothing it wrote is written twice
+/// ("Hello, comma" is "Hello,"; "meters." gets no second period). The switches add what is
+/// missing and take nothing the recognizer wrote away.
 public struct EnglishTextFormatter: TextFormatter {
     /// What the formatter does.
     public let options: FormattingOptions
@@ -22,17 +28,17 @@ public struct EnglishTextFormatter: TextFormatter {
 
     /// Writes one utterance.
     /// - Parameters:
-    ///   - spoken: The recognizer's words.
+    ///   - spoken: The recognizer's words, or the text it wrote.
     ///   - context: Whether the utterance starts a sentence and whether it is final.
     /// - Returns: The written text, the command at its end, and whether the next utterance
     ///   starts a sentence.
     public func format(_ spoken: String, in context: FormattingContext) -> FormattedText {
-        var words = spoken.split(whereSeparator: \.isWhitespace).map(String.init)
+        var tokens = RecognizedText.tokens(spoken)
         var command: DictationCommand.Kind?
         if context.isFinal, options.commands {
-            (words, command) = SpokenCommands.split(words.map { $0.lowercased() })
+            (tokens, command) = SpokenCommands.split(tokens)
         }
-        var tokens = spellings.apply(to: words.map(WrittenToken.word))
+        tokens = spellings.apply(to: tokens)
         if options.spokenPunctuation { tokens = SpokenPunctuation.apply(to: tokens) }
         tokens = NumberRewriter(style: options.numbers).apply(to: tokens)
         if options.capitals { tokens = Capitalizer.apply(to: tokens, startsSentence: context.startsSentence) }
@@ -41,22 +47,29 @@ public struct EnglishTextFormatter: TextFormatter {
             return FormattedText(text: "", command: command, nextStartsSentence: context.startsSentence)
         }
         // A final the user ended on a spoken mark is punctuated by voice: no mark is added, and
-        // one that ends on a comma, a colon or a dash leaves its sentence open.
+        // one that ends on a comma, a colon or a dash leaves its sentence open. So is one the
+        // recognizer ended on a mark of its own.
         if last.isMark && !Self.isClosingQuotation(last) {
             return FormattedText(text: tokens.rendered, command: command, nextStartsSentence: last.endsSentence)
+        }
+        // A quotation or bracket closed after its sentence's mark: `He said "hello."`.
+        let beforeClosing = tokens.lastIndex { !Self.isClosingQuotation($0) }
+        if last.isMark, let beforeClosing, tokens[beforeClosing].endsSentence {
+            return FormattedText(text: tokens.rendered, command: command, nextStartsSentence: true)
         }
         guard context.isFinal, options.sentenceMarks else {
             return FormattedText(text: tokens.rendered, command: command, nextStartsSentence: true)
         }
-        // A recognizer that writes (Whisper) ends its sentences itself: "was." is not a question
-        // because it starts "had he". An abbreviation ("10 a.m.") still takes its mark.
+        // A word that ends its sentence itself ("was." from a recognizer that writes, kept whole
+        // when it is an abbreviation, "etc."): "was." is not a question because it starts "had
+        // he". An abbreviation with inner periods ("10 a.m.") still takes its mark.
         if let end = last.text.last, "?!".contains(end) || (end == "." && last.text.filter { $0 == "." }.count == 1) {
             return FormattedText(text: tokens.rendered, command: command, nextStartsSentence: true)
         }
         let mark = readsAsQuestion(tokens) ? "?" : "."
         if mark == ".", last.text.hasSuffix(".") {
             // "10 a.m." ends with a period already.
-        } else if mark == ".", last.text == "\"" {
+        } else if mark == ".", last.text == "\"" || last.text == "”" {
             // American style: a period goes inside the closing quote.
             tokens.insert(.mark(mark, .closing), at: tokens.count - 1)
         } else {
@@ -67,7 +80,7 @@ public struct EnglishTextFormatter: TextFormatter {
 
     /// A closing quote or bracket ends a quotation, not the sentence: the mark still comes after.
     private static func isClosingQuotation(_ token: WrittenToken) -> Bool {
-        token.kind == .mark(.closing) && (token.text == "\"" || token.text == ")")
+        token.kind == .mark(.closing) && ["\"", ")", "”", "]"].contains(token.text)
     }
 
     /// Whether the first or the last clause reads as a question ("hello, how are you").

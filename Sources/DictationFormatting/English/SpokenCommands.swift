@@ -6,6 +6,12 @@ import DictationKit
 /// At an utterance's end a command's words stay words when the word before them makes them part
 /// of the sentence: a subject, a modal or "to" ("I told him to scratch that", "we can scratch
 /// that"), a negation, or, for the layout commands, a determiner ("start a new line").
+///
+/// A recognizer that writes is read case- and punctuation-insensitively: "Scratch that.", "New
+/// line!", "question, mark" are the spoken words. Its marks after the command are dropped with
+/// it; a mark before it separates it from the sentence ("Go forward. Scratch that." is a
+/// command, whatever the word before), and a pause mark there (`,` `;` `:`) was the pause before
+/// the command, dropped too, so that the sentence gets its mark.
 enum SpokenCommands {
     static let phrases: [(words: [String], kind: DictationCommand.Kind)] = [
         (["scratch", "that"], .scratchThat),
@@ -22,20 +28,22 @@ enum SpokenCommands {
         "let's", "let", "and", "or",
     ]
 
-    /// The words without a command at their end, and the command.
-    static func split(_ words: [String]) -> (words: [String], command: DictationCommand.Kind?) {
-        for phrase in phrases where words.count >= phrase.words.count && words.suffix(phrase.words.count).elementsEqual(phrase.words) {
-            let rest = Array(words.dropLast(phrase.words.count))
-            if let before = rest.last {
-                if sentenceWords.contains(before) { return (words, nil) }
-                if phrase.kind != .scratchThat, phrase.kind != .stopDictating,
-                    SpokenPunctuation.determiners.contains(before)
-                {
-                    return (words, nil)
+    /// The tokens without a command at their end, and the command.
+    static func split(_ tokens: [WrittenToken]) -> (tokens: [WrittenToken], command: DictationCommand.Kind?) {
+        var end = tokens.count
+        while end > 0, tokens[end - 1].isRecognizerPause { end -= 1 }
+        for phrase in phrases {
+            guard let start = tokens.start(of: phrase.words, endingAt: end) else { continue }
+            var rest = Array(tokens[..<start])
+            if let before = rest.last, let word = before.spokenWord {
+                if sentenceWords.contains(word) { return (tokens, nil) }
+                if phrase.kind != .scratchThat, phrase.kind != .stopDictating, SpokenPunctuation.determiners.contains(word) {
+                    return (tokens, nil)
                 }
             }
+            while let last = rest.last, last.isRecognizerPause, !last.endsSentence { rest.removeLast() }
             return (rest, phrase.kind)
         }
-        return (words, nil)
+        return (tokens, nil)
     }
 }

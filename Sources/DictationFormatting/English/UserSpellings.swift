@@ -1,5 +1,7 @@
 /// The user's own spellings of words and phrases ("dictation kit" → "DictationKit"), longest
-/// phrase first; what they give is written as given and no other rule touches it.
+/// phrase first; what they give is written as given and no other rule touches it. The spoken
+/// words match whatever their capitals ("Dictation Kit" from a recognizer that writes), but
+/// not across a mark.
 struct UserSpellings {
     private let entries: [(words: [String], spelling: String)]
 
@@ -15,9 +17,11 @@ struct UserSpellings {
         var result: [WrittenToken] = []
         var index = 0
         while index < tokens.count {
-            if let entry = entries.first(where: { SpokenPunctuation.matches($0.words, at: index, in: tokens) }) {
+            if let (entry, end) = entries.lazy.compactMap({ entry in
+                tokens.end(of: entry.words, at: index, acrossPauses: false).map { (entry, $0) }
+            }).first {
                 result.append(WrittenToken(text: entry.spelling, kind: .word, isFixed: true))
-                index += entry.words.count
+                index = end
             } else {
                 result.append(tokens[index])
                 index += 1

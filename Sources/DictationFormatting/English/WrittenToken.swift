@@ -1,5 +1,8 @@
 /// One piece of an utterance on its way to written text: a word, a number already written, or a
 /// mark (punctuation, layout).
+///
+/// A recognizer that writes (Whisper) gives marks and numerals of its own: those tokens are
+/// ``writtenByRecognizer``, and the rules keep them as written (see ``RecognizedText``).
 struct WrittenToken: Hashable {
     /// How a mark sits between its neighbours.
     enum Mark: Hashable {
@@ -26,6 +29,13 @@ struct WrittenToken: Hashable {
     var kind: Kind
     /// Spelled by the user or rewritten: no rule changes its letters any more.
     var isFixed = false
+    /// A mark or a numeral the recognizer wrote itself ("meters**.**", "**10**"), not one the
+    /// speaker said: kept as written, and its marks are its reading of the pauses, which a
+    /// spoken mark beside them replaces.
+    var writtenByRecognizer = false
+    /// A number word the recognizer joined to the word before with a hyphen ("twenty-**five**"):
+    /// read as a word of its own, written with the hyphen if no rule rewrites it.
+    var isHyphenated = false
 
     static func word(_ text: String) -> WrittenToken { WrittenToken(text: text, kind: .word) }
     static func written(_ text: String) -> WrittenToken { WrittenToken(text: text, kind: .written, isFixed: true) }
@@ -34,14 +44,34 @@ struct WrittenToken: Hashable {
     }
 
     /// A word the rules may still read (a number word, a command word): spoken, not yet rewritten.
+    /// Lowercase, whatever capitals the recognizer wrote.
     var spokenWord: String? { kind == .word && !isFixed ? text.lowercased() : nil }
 
     var isMark: Bool { if case .mark = kind { true } else { false } }
 
+    /// The sentence marks a recognizer writes: `.`, `?`, `!` (and runs of them, "?!").
+    static let sentenceMarkCharacters: Set<Character> = [".", "?", "!"]
+    /// The marks a recognizer writes at a pause inside a sentence: `,`, `;`, `:`, an ellipsis.
+    static let pauseMarkCharacters: Set<Character> = [",", ";", ":", "…"]
+
+    /// A mark the recognizer wrote where it heard a pause or a sentence end (`,` `;` `:` `.` `?`
+    /// `!` `…`), not a quote or a bracket.
+    var isRecognizerPause: Bool {
+        guard writtenByRecognizer, kind == .mark(.closing) || kind == .mark(.opening) else { return false }
+        return !text.isEmpty && text.allSatisfy { Self.sentenceMarkCharacters.contains($0) || Self.pauseMarkCharacters.contains($0) }
+    }
+
+    /// A comma the recognizer wrote.
+    var isRecognizerComma: Bool { writtenByRecognizer && kind == .mark(.closing) && text == "," }
+
+    /// A number the recognizer wrote in digits ("10", "$25", "3.5%", "5th", "9am").
+    var isRecognizerNumeral: Bool { writtenByRecognizer && kind == .written && text.contains(where: \.isNumber) }
+
     /// Whether the mark ends a sentence: what follows starts with a capital.
     var endsSentence: Bool {
         switch kind {
-        case .mark(.closing): [".", "?", "!"].contains(text)
+        // ".", "?", "!" and a recognizer's "?!"; not an ellipsis, which trails off.
+        case .mark(.closing): !text.isEmpty && text.allSatisfy(Self.sentenceMarkCharacters.contains) && !text.hasPrefix("..")
         case .mark(.lineBreak): true
         default: false
         }
@@ -70,11 +100,44 @@ extension [WrittenToken] {
         var text = ""
         var previous: WrittenToken?
         for token in self {
-            if let previous, !previous.attachesToNext, !token.attachesToPrevious { text += " " }
+            if token.isHyphenated, previous != nil {
+                text += "-"
+            } else if let previous, !previous.attachesToNext, !token.attachesToPrevious {
+                text += " "
+            }
             text += token.text
             previous = token
         }
         return text
+    }
+
+    /// The end of the spoken words `words` starting at `index` (the index after the last), if
+    /// they are there. A comma the recognizer wrote between them is passed over ("question,
+    /// mark?") when `acrossPauses` is set; a sentence mark is not ("What's new? Line two").
+    func end(of words: [String], at index: Int, acrossPauses: Bool = true) -> Int? {
+        var position = index
+        for (offset, word) in words.enumerated() {
+            if offset > 0, acrossPauses {
+                while position < count, self[position].isRecognizerComma { position += 1 }
+            }
+            guard position < count, self[position].spokenWord == word else { return nil }
+            position += 1
+        }
+        return position
+    }
+
+    /// The start of the spoken words `words` ending just before `end`, if they are there, with
+    /// a comma the recognizer wrote between them passed over.
+    func start(of words: [String], endingAt end: Int) -> Int? {
+        var position = end
+        for (offset, word) in words.reversed().enumerated() {
+            if offset > 0 {
+                while position > 0, self[position - 1].isRecognizerComma { position -= 1 }
+            }
+            guard position > 0, self[position - 1].spokenWord == word else { return nil }
+            position -= 1
+        }
+        return position
     }
 
     /// The words of the tokens from `start`, up to the next mark.

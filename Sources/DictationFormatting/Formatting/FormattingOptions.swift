@@ -2,37 +2,51 @@ import DictationKit
 
 /// What a ``TextFormatter`` does, one switch per feature; all on by default.
 ///
+/// The switches say what the formatter adds. Text a recognizer writes itself (Whisper's
+/// capitals, marks and digits) is kept whatever they say: off, a switch adds nothing, and takes
+/// nothing away either.
+///
 /// Codable, so an app can keep a user's choices; a switch missing from stored JSON (one added
 /// later) takes its default.
 public struct FormattingOptions: Sendable, Hashable, Codable {
     /// How numbers are written.
     public enum NumberStyle: String, Sendable, Hashable, Codable, CaseIterable {
-        /// As the recognizer gave them: words.
+        /// As the recognizer gave them: words from one that spells them out (PocketSphinx), its
+        /// own digits from one that writes (Whisper), untouched.
         case words
         /// Digits, but zero to nine as words where they stand alone in prose ("three people",
         /// "10 people"), as most style guides have it. Money, percentages, times, dates,
-        /// measurements, decimals and digit runs are digits whatever their size.
+        /// measurements, decimals and digit runs are digits whatever their size. Digits a recognizer
+        /// wrote stay digits ("Chapter 3"); only its times, dates and percentages take this
+        /// style ("9am" → "9 a.m.", "March 5th" → "March 5", "3.5 percent" → "3.5%").
         case prose
         /// Digits everywhere a number is certain to be a number ("3 people"); "one" on its own
-        /// stays a word ("one of them", "the one"), and so do ordinals below ten.
+        /// stays a word ("one of them", "the one"), and so do ordinals below ten. A recognizer's
+        /// own digits are treated as with ``prose``.
         case digits
     }
 
-    /// Capitals at sentence starts, "I" and its contractions, days and months.
+    /// Capitals at sentence starts, "I" and its contractions, days and months; and a sentence that
+    /// goes on from the utterance before starts lowercase, though a recognizer that writes gave
+    /// it a capital.
     public var capitals: Bool
     /// A sentence-final mark on each final (a question mark when it reads as a question), unless
-    /// the user ended it with spoken punctuation or spoke sentence marks in it.
+    /// the user ended it with spoken punctuation or spoke sentence marks in it, or the recognizer
+    /// wrote one.
     public var sentenceMarks: Bool
     /// Spoken punctuation and layout ("comma", "new line"...) written as marks; off, the words stay.
+    /// A mark the recognizer wrote beside the word ("Comma,") gives way to the spoken one.
     public var spokenPunctuation: Bool
-    /// Spoken commands ("scratch that", "new line" as a whole utterance...) taken as commands;
-    /// off, they are words (or layout, with ``spokenPunctuation``).
+    /// Spoken commands ("scratch that", "new line" as a whole utterance...) taken as commands,
+    /// however the recognizer wrote them ("Scratch that."); off, they are words (or layout, with
+    /// ``spokenPunctuation``).
     public var commands: Bool
     /// How numbers are written.
     public var numbers: NumberStyle
     /// The user's own spellings: a spoken word or phrase (lowercase words, as the recognizer
-    /// says it) and how to write it, e.g. `"dictation kit": "DictationKit"`. Applied whatever
-    /// the other switches say, and never changed by them (no capital at a sentence start).
+    /// says it; matched whatever capitals a recognizer writes) and how to write it, e.g.
+    /// `"dictation kit": "DictationKit"`. Applied whatever the other switches say, and never
+    /// changed by them (no capital at a sentence start).
     public var spellings: [String: String]
 
     /// Creates options.

@@ -9,7 +9,9 @@ import DictationKit
 public protocol TextFormatter: Sendable {
     /// Writes one utterance.
     /// - Parameters:
-    ///   - spoken: The recognizer's words, separated by spaces (`Transcript.text`).
+    ///   - spoken: The recognizer's words, separated by spaces (`Transcript.text`): spoken words
+    ///     (PocketSphinx), or text the recognizer wrote itself (Whisper), which a formatter reads
+    ///     from the words themselves and must not write twice.
     ///   - context: Where the utterance stands: whether it starts a sentence, whether it is final.
     /// - Returns: The written text, a spoken command if there was one, and the sentence state.
     func format(_ spoken: String, in context: FormattingContext) -> FormattedText

@@ -4,8 +4,9 @@ import DictationKit
 /// stage (`DictationEventStage`) for `DictationSession(eventStages:)`.
 ///
 /// Each partial and final gets its `Transcript.writtenText` beside the
-/// recognizer's words, which stay as they were. A final starts a sentence unless the one before
-/// was left open (it ended on a spoken comma, colon or dash); a partial is written as its final
+/// recognizer's words, which stay as they were (Whisper's own writing stays in `Transcript.text`
+/// too). A final starts a sentence unless the one before was left open (it ended on a spoken
+/// comma, colon or dash, or on a comma the recognizer wrote); a partial is written as its final
 /// would be, without the sentence mark and commands, since the utterance may go on. A command
 /// spoken as a whole utterance or at its end follows its final as
 /// `DictationEvent.command`; "scratch that" names the last final still in

@@ -14,8 +14,13 @@ import Foundation
 /// - "pounds" is money only with "sterling" or "pence" (else it may be a weight: "10 pounds");
 /// - "may" and "march" are months only before a day or a year, and not after a subject, a modal
 ///   or "to" ("you may one day").
+/// - a number word beside a number the recognizer wrote in digits stays a word ("five 10-minute
+///   breaks").
 /// With ``FormattingOptions/NumberStyle/prose``, one to nine and the ordinals first to ninth stay
 /// words on their own; money, percentages, measurements, times, dates and decimals are digits.
+///
+/// Numbers a recognizer wrote in digits are its own, in every style: they are not read again,
+/// only brought to the same style of times, dates and percentages (``RecognizerNumerals``).
 struct NumberRewriter {
     let style: FormattingOptions.NumberStyle
 
@@ -48,7 +53,8 @@ struct NumberRewriter {
         while index < tokens.count {
             let previous = result.last?.spokenWord
             let rewrite =
-                date(at: index, in: words, after: previous) ?? digitRun(at: index, in: words)
+                date(at: index, in: words, after: previous) ?? phoneNumber(at: index, in: tokens)
+                ?? digitRun(at: index, in: words)
                 ?? time(at: index, in: words, after: previous) ?? year(at: index, in: words)
                 ?? number(at: index, in: words, tokens: tokens, after: previous)
             if let rewrite {
@@ -59,7 +65,7 @@ struct NumberRewriter {
                 index += 1
             }
         }
-        return result
+        return RecognizerNumerals.apply(to: result)
     }
 
     typealias Rewrite = (tokens: [WrittenToken], end: Int)
@@ -93,6 +99,28 @@ struct NumberRewriter {
     private func digitRun(at index: Int, in words: NumberWords) -> Rewrite? {
         guard let run = words.digitRun(at: index) else { return nil }
         return ([.written(NumberText.phone(run.digits))], run.end)
+    }
+
+    /// A phone number said digit by digit with the recognizer's commas between the digits ("five,
+    /// five, five, one, two, three, four" → "555-1234"): only at a phone number's length (7, 10,
+    /// or 11 starting with 1), since "one, two, three" is a count.
+    private func phoneNumber(at index: Int, in tokens: [WrittenToken]) -> Rewrite? {
+        func digit(_ position: Int) -> Int? {
+            position < tokens.count ? tokens[position].spokenWord.flatMap { NumberWords.digits[$0] } : nil
+        }
+        var digits = ""
+        var position = index
+        var sawComma = false
+        while let value = digit(position) {
+            digits += String(value)
+            position += 1
+            if position < tokens.count, tokens[position].isRecognizerComma, digit(position + 1) != nil {
+                sawComma = true
+                position += 1
+            }
+        }
+        guard sawComma, digits.count == 7 || digits.count == 10 || digits.count == 11 && digits.first == "1" else { return nil }
+        return ([.written(NumberText.phone(digits))], position)
     }
 
     /// "ten thirty a m" → "10:30 a.m.", "at ten thirty" → "at 10:30", "seven p m" → "7 p.m.".
@@ -151,6 +179,10 @@ struct NumberRewriter {
             phrase = cardinal
         } else {
             return nil
+        }
+        // Beside a number the recognizer wrote, a number word is part of a phrase of its choosing.
+        if index > 0 && tokens[index - 1].isRecognizerNumeral || phrase.end < tokens.count && tokens[phrase.end].isRecognizerNumeral {
+            return (Array(tokens[index..<phrase.end]), phrase.end)
         }
         if phrase.isOrdinal { return ordinal(phrase, at: index, in: words, after: previous) }
 
