@@ -2,10 +2,11 @@
 //
 //     swift run -c release dictation-latency [--utterances 44] [--stops 30] [--model DIR]
 //         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation]
-//         [--recognizer pocketsphinx|whisper] [--whisper-model FILE.bin]
+//         [--recognizer pocketsphinx|whisper] [--whisper-model FILE.bin] [--whisper-threads N]
 //
 // `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
-// default the best installed one): it has no partials, so only the final and stop() figures apply.
+// default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default one per
+// core): it has no partials, so only the final and stop() figures apply.
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. The speech is the
@@ -63,11 +64,11 @@ print("stable words confirmed by the whole-utterance search: \(sessionOptions.co
 // The best installed model unless `--model DIR` names one.
 let modelDirectory = arguments.firstIndex(of: "--model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let pocketSphinx = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
-// `--recognizer whisper [--whisper-model FILE.bin]`: Whisper's finals, on the machine's cores.
+// `--recognizer whisper [--whisper-model FILE.bin] [--whisper-threads N]`: Whisper's finals.
 let recognizer: any SpeechRecognizer
 if arguments.firstIndex(of: "--recognizer").map({ $0 + 1 < arguments.count && arguments[$0 + 1] == "whisper" }) == true {
     let whisperModel = arguments.firstIndex(of: "--whisper-model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-    let threads = ProcessInfo.processInfo.activeProcessorCount
+    let threads = option("--whisper-threads", default: ProcessInfo.processInfo.activeProcessorCount)
     recognizer = WhisperRecognizer(modelPath: whisperModel, threads: threads)
     print("recognizer: whisper, model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads)")
 } else {
