@@ -133,7 +133,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "dictation-latency",
-            dependencies: ["Dictation", "DictationTesting"],
+            dependencies: ["Dictation", "DictationTesting", "DictationWhisper"],
             path: "Benchmarks/DictationLatency"
         ),
         .executableTarget(

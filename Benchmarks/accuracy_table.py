@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Word error rate on real speech, clean and degraded, of five ways to transcribe it.
+"""Word error rate on real speech, clean and degraded, of several ways to transcribe it.
 
 Sets (16 kHz mono 16-bit WAV, made once into a cache folder and remade when missing):
   clean    the five LibriVox recordings of pocketsphinx-testdata
@@ -9,6 +9,9 @@ Sets (16 kHz mono 16-bit WAV, made once into a cache folder and remade when miss
   hum      the same with a 50 Hz hum plus 100 and 150 Hz harmonics, hum RMS 6 dB below the speech RMS
   long     one recording of 199 s: the LibriVox files, goforward, the five "cards"
            recordings and 24 espeak-ng sentences, in a seeded order, 1.5-3 s pauses between them
+  commands the twelve short commands of speed_sets.py (goforward, the five "cards" recordings such
+           as "eight of spades four of clubs seven of hearts", six espeak-ng commands); not among
+           the default sets (--sets ...,commands)
 Columns, one process per file:
   a  pocketsphinx_continuous -infile FILE, Debian's model
   b  Python SpeechRecognition's recognize_sphinx (its en-US model), the whole file as one utterance
@@ -17,12 +20,20 @@ Columns, one process per file:
   e  dictate transcribe: the default chain, the best installed model (no --model)
   f  a live session: dictate transcribe --partials --real-time, the file read at real-time pace
      with partials on (two passes, as dictate listen decodes), the best installed model
+  g  dictate transcribe --recognizer whisper: the default chain and segmentation, Whisper tiny.en
+  h  the same with Whisper base (multilingual; the best installed Whisper model when both are)
+  i, j, k  on the commands set only: g, h and d with a vocabulary of the commands' words (the
+     cards, the numbers, the commands; COMMAND_VOCABULARY), given with --vocabulary (Whisper takes
+     it as its initial prompt)
 The WER of a set is the sum of the word errors over its files / the sum of reference words, after
-lowercasing, removing punctuation and dropping <s>, </s>, <sil> and fillers.
+lowercasing, removing punctuation and dropping <s>, </s>, <sil> and fillers. Whisper writes text
+("Go forward 10 meters.", "Mr. John Dashwood"): its columns are scored in spoken form (numbers
+spelled out, Mr. as mister: benchlib.spoken_form), and the WER as written is printed beside.
 
 Run after a release build:  swift build -c release --product dictate
                             python3 Benchmarks/accuracy_table.py [--columns a,b,d] [--jobs 2]
-Column b installs SpeechRecognition and pocketsphinx from PyPI into a venv of its own.
+Column b installs SpeechRecognition and pocketsphinx from PyPI into a venv of its own. Columns g-j
+take the Whisper models from --whisper-models (dictate models install whisper-tiny.en whisper-base).
 """
 import argparse
 import concurrent.futures
@@ -38,7 +49,8 @@ import tempfile
 import threading
 import time
 
-from benchlib import cached_set, DATA, ROOT, RATE, duration, read_samples, references, run, speech_rms, word_errors, wer_cell, write_samples
+from benchlib import cached_set, DATA, ROOT, RATE, duration, read_samples, references, run, speech_rms, spoken_form, word_errors, wer_cell, write_samples
+import speed_sets
 
 DEBIAN_MODEL = "/usr/share/pocketsphinx/model/en-us"
 CONTINUOUS = "/usr/bin/pocketsphinx_continuous"
@@ -48,7 +60,21 @@ DICTATE_ARGS = {
     "d": ["--model", DEBIAN_MODEL],
     "e": [],
     "f": ["--partials", "--real-time"],
+    "g": ["--recognizer", "whisper", "--model", "{whisper}/tiny.en.bin"],
+    "h": ["--recognizer", "whisper", "--model", "{whisper}/base.bin"],
+    "i": ["--recognizer", "whisper", "--model", "{whisper}/tiny.en.bin", "--vocabulary", "{vocabulary}"],
+    "j": ["--recognizer", "whisper", "--model", "{whisper}/base.bin", "--vocabulary", "{vocabulary}"],
+    "k": ["--model", DEBIAN_MODEL, "--vocabulary", "{vocabulary}"],
 }
+WHISPER_COLUMNS = ("g", "h", "i", "j")
+VOCABULARY_COLUMNS = ("i", "j", "k")  # run on the commands set only
+# The vocabulary of columns i-k: what an app that takes these commands would list.
+COMMAND_VOCABULARY = (
+    "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king",
+    "clubs", "diamonds", "hearts", "spades", "of clubs", "of diamonds", "of hearts", "of spades",
+    "go forward", "go back", "meters", "open the file", "delete the last word", "new paragraph", "stop listening",
+    "call my mother",
+)
 USAGE_ERROR = 64  # dictate's exit status for an option it does not know
 SPEECHRECOGNITION_VERSION = "3.17.0"
 SPEECHRECOGNITION_PACKAGES = [f"SpeechRecognition=={SPEECHRECOGNITION_VERSION}", "pocketsphinx"]
@@ -72,8 +98,14 @@ COLUMNS = {
     "d": "dictate, default chain, Debian's model",
     "e": "dictate, default chain, best installed model",
     "f": "dictate, live: partials, real-time pace, best installed model",
+    "g": "dictate --recognizer whisper, tiny.en",
+    "h": "dictate --recognizer whisper, base",
+    "i": "whisper tiny.en, commands vocabulary",
+    "j": "whisper base, commands vocabulary",
+    "k": "dictate, Debian's model, commands vocabulary",
 }
-SETS = ("clean", "noise10", "noise5", "quiet", "hum", "long")
+SETS = ("clean", "noise10", "noise5", "quiet", "hum", "long", "commands")
+DEFAULT_SETS = SETS[:-1]
 
 SEED = "DictationKit accuracy table"
 NOISE_SNR_DB = {"noise10": 10, "noise5": 5}
@@ -202,8 +234,10 @@ def make_set(name, directory):
         json.dump({"recipe": recipe(name), "files": files}, f, indent=1)
 
 
-def load_set(name, cache):
+def load_set(name, cache, speed_cache):
     """[(path, reference)] of a set, made first if missing or made from another recipe."""
+    if name == "commands":
+        return speed_sets.load_set(name, speed_cache)
     return cached_set(name, cache, recipe, make_set)
 
 
@@ -235,6 +269,10 @@ def last_line(text):
     return lines[-1].strip() if lines else "(no message)"
 
 
+def load_average():
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def first_line(text):
     lines = [line for line in text.splitlines() if line.strip()]
     return lines[0].strip() if lines else "(no message)"
@@ -246,7 +284,8 @@ def command(column, path, tools):
     if column == "b":
         return [tools["python"], "-c", SPEECHRECOGNITION_SNIPPET, path]
     # --raw: the recognizer's words, which the spoken reference is scored against.
-    return [tools["dictate"], "transcribe", path, "--format", "text", "--raw", *DICTATE_ARGS[column]]
+    arguments = [a.format(whisper=tools.get("whisper"), vocabulary=tools.get("vocabulary")) for a in DICTATE_ARGS[column]]
+    return [tools["dictate"], "transcribe", path, "--format", "text", "--raw", *arguments]
 
 
 def describe_tools(columns, tools):
@@ -260,9 +299,13 @@ def describe_tools(columns, tools):
                         "print('SpeechRecognition', m.version('SpeechRecognition'), 'pocketsphinx', m.version('pocketsphinx'))"],
                        check=False).stdout.strip()
         lines.append(f"(b) {tools['python']}: {versions}")
-    if any(c in columns for c in "cdef") and tools.get("dictate"):
+    if any(c in columns for c in "cdefghijk") and tools.get("dictate"):
         locales = run([tools["dictate"], "locales"], check=False).stdout.strip().replace("\n", "; ")
-        lines.append(f"(c-f) {tools['dictate']}; (e) and (f) resolve: {locales or '?'}")
+        lines.append(f"(c-k) {tools['dictate']}; (e) and (f) resolve: {locales or '?'}")
+    if any(c in columns for c in WHISPER_COLUMNS):
+        lines.append(f"(g-j) Whisper models in {tools.get('whisper')}")
+    if any(c in columns for c in VOCABULARY_COLUMNS):
+        lines.append(f"(i-k) vocabulary: {', '.join(COMMAND_VOCABULARY)}")
     return lines
 
 
@@ -270,13 +313,17 @@ def describe_tools(columns, tools):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, of {','.join(SETS)}")
-    parser.add_argument("--columns", default=",".join(COLUMNS), help="comma-separated, of a,b,c,d,e")
+    parser.add_argument("--sets", default=",".join(DEFAULT_SETS), help=f"comma-separated, of {','.join(SETS)}")
+    parser.add_argument("--columns", default=",".join(COLUMNS), help=f"comma-separated, of {','.join(COLUMNS)}")
     parser.add_argument("--jobs", type=int, default=1, help="processes at once (timings overlap when above 1)")
     parser.add_argument("--json", metavar="FILE", help="save the results, hypotheses included")
     parser.add_argument("--dictate", default=os.path.join(ROOT, ".build/release/dictate"))
     parser.add_argument("--cache", default=os.path.join(ROOT, ".build-bench/accuracy-sets"), help="where the sets are made")
     parser.add_argument("--venv", default=os.path.join(ROOT, ".build-bench/venv"), help="the venv of column b")
+    parser.add_argument("--speed-cache", default=os.path.join(ROOT, ".build-bench/speed-sets"), help="where speed_sets.py makes commands")
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    parser.add_argument("--whisper-models", default=os.path.join(data_home, "dictationkit/models/whisper"),
+                        help="the folder of tiny.en.bin and base.bin (columns g-j)")
     args = parser.parse_args()
     sets = [s for s in args.sets.split(",") if s]
     columns = [c for c in args.columns.split(",") if c]
@@ -299,15 +346,25 @@ def main():
         if why:
             unavailable["b"] = "n/a (install failed)"
             notes["b"] = f"SpeechRecognition unavailable: {why}"
-    if any(c in columns for c in "cdef") and not os.path.exists(args.dictate):
+    if any(c in columns for c in "cdefghijk") and not os.path.exists(args.dictate):
         tools["dictate"] = None
-        for c in "cdef":
+        for c in "cdefghijk":
             unavailable[c] = "n/a (no dictate binary)"
             notes[c] = f"{args.dictate} is missing: swift build -c release --product dictate"
+    tools["whisper"] = args.whisper_models
+    for column, model in (("g", "tiny.en"), ("h", "base"), ("i", "tiny.en"), ("j", "base")):
+        if column in columns and column not in unavailable and not os.path.exists(os.path.join(args.whisper_models, model + ".bin")):
+            unavailable[column] = "n/a (no model)"
+            notes[column] = f"{args.whisper_models}/{model}.bin is missing: dictate models install whisper-{model}"
+    vocabulary_dir = tempfile.TemporaryDirectory()
+    tools["vocabulary"] = os.path.join(vocabulary_dir.name, "commands-vocabulary.json")
+    with open(tools["vocabulary"], "w") as f:
+        json.dump({"entries": [{"phrase": phrase} for phrase in COMMAND_VOCABULARY]}, f)
 
-    files = {name: load_set(name, args.cache) for name in sets}
+    files = {name: load_set(name, args.cache, args.speed_cache) for name in sets}
     audio = {name: sum(duration(path) for path, _ in files[name]) for name in sets}
-    print(f"# accuracy table, {datetime.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} cores, --jobs {args.jobs}")
+    print(f"# accuracy table, {datetime.datetime.now():%Y-%m-%d %H:%M}, {os.cpu_count()} cores, --jobs {args.jobs}, "
+          f"load average {load_average()} (1/5/15 min) at the start")
     for line in describe_tools(columns, tools):
         print(line)
     print(f"sets in {args.cache}: " + ", ".join(f"{name} {len(files[name])} file(s) {audio[name]:.1f} s" for name in sets))
@@ -323,7 +380,8 @@ def main():
             if column in flag_missing:
                 return column, set_name, index, {"file": path, "skipped": "flag missing"}
         r = run(command(column, path, tools), check=False)
-        outcome = {"file": path, "status": r.status, "elapsed": round(r.wall, 3), "cpu": round(r.cpu, 3)}
+        outcome = {"file": path, "status": r.status, "elapsed": round(r.wall, 3), "cpu": round(r.cpu, 3),
+                   "peak_mib": round(r.peak_mib, 1)}
         if column in DICTATE_ARGS and r.status == USAGE_ERROR:
             with lock:
                 flag_missing.setdefault(column, first_line(r.stderr))
@@ -334,7 +392,12 @@ def main():
             # With --partials, text output shows each partial on a line of its own, after "… ".
             finals = [line for line in r.stdout.splitlines() if not line.startswith("… ")]
             hypothesis = " ".join(" ".join(finals).split())
-            errors, words = word_errors(reference, hypothesis)
+            if column in WHISPER_COLUMNS:
+                # Scored in spoken form; as written (digits, Mr.) kept beside.
+                outcome["written_errors"] = word_errors(reference, hypothesis)[0]
+                errors, words = word_errors(reference, spoken_form(hypothesis))
+            else:
+                errors, words = word_errors(reference, hypothesis)
             outcome.update(reference=reference, hypothesis=hypothesis, errors=errors, words=words)
         return column, set_name, index, outcome
 
@@ -342,6 +405,8 @@ def main():
         outcomes = results[(column, set_name)]
         if column in unavailable:
             return {"cell": unavailable[column]}
+        if column in VOCABULARY_COLUMNS and set_name != "commands":
+            return {"cell": ""}
         elapsed = sum(o.get("elapsed", 0) for o in outcomes)
         if any("skipped" in o for o in outcomes):
             return {"cell": "n/a (flag missing)"}
@@ -349,10 +414,16 @@ def main():
         if failed:
             return {"cell": f"error (exit {failed[0]['status']})", "elapsed": elapsed}
         errors, words = sum(o["errors"] for o in outcomes), sum(o["words"] for o in outcomes)
-        return {"cell": wer_cell(errors, words), "errors": errors, "words": words,
-                "wer": errors / words if words else None, "elapsed": elapsed}
+        result = {"cell": wer_cell(errors, words), "errors": errors, "words": words,
+                  "wer": errors / words if words else None, "elapsed": elapsed,
+                  "peak_mib": max(o.get("peak_mib", 0) for o in outcomes)}
+        if column in WHISPER_COLUMNS:
+            written = sum(o["written_errors"] for o in outcomes)
+            result.update(written_errors=written, written_cell=wer_cell(written, words))
+        return result
 
-    tasks = [(c, s, i) for c in columns if c not in unavailable for s in sets for i in range(len(files[s]))]
+    tasks = [(c, s, i) for c in columns if c not in unavailable for s in sets for i in range(len(files[s]))
+             if c not in VOCABULARY_COLUMNS or s == "commands"]
     remaining = {(c, s): len(files[s]) for c, s, _ in tasks}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for future in concurrent.futures.as_completed([pool.submit(transcribe, *t) for t in tasks]):
@@ -364,7 +435,8 @@ def main():
             if remaining[(column, set_name)] == 0:
                 s = summary(column, set_name)
                 timing = f"{s['elapsed']:7.1f} s wall for {audio[set_name]:6.1f} s of audio" if "elapsed" in s else ""
-                print(f"({column}) {set_name:8} {s['cell']:>20}  {timing}", flush=True)
+                written = f"  (as written {s['written_cell']})" if "written_cell" in s else ""
+                print(f"({column}) {set_name:8} {s['cell']:>20}  {timing}{written}", flush=True)
     for column, message in flag_missing.items():
         notes[column] = f"dictate rejected an option: {message}; arguments: {' '.join(DICTATE_ARGS[column])}"
 
@@ -374,24 +446,44 @@ def main():
     print("| --- |" + " ---: |" * len(columns))
     for s in sets:
         print(f"| {s} | " + " | ".join(summaries[(c, s)]["cell"] for c in columns) + " |")
+    # All sets together (the commands set apart: it is not one of the six).
+    together = [s for s in sets if s != "commands"]
+    if len(together) > 1:
+        cells = []
+        for c in columns:
+            parts = [summaries[(c, s)] for s in together]
+            if all("errors" in p for p in parts):
+                cells.append(wer_cell(sum(p["errors"] for p in parts), sum(p["words"] for p in parts)))
+            else:
+                cells.append("")
+        print(f"| {'+'.join(together)} | " + " | ".join(cells) + " |")
     print()
+    whisper = [c for c in columns if c in WHISPER_COLUMNS]
+    if whisper:
+        print("Whisper's WER as written (digits and Mr. count as errors against the spoken references):")
+        print()
+        print("| set | " + " | ".join(f"({c})" for c in whisper) + " |")
+        print("| --- |" + " ---: |" * len(whisper))
+        for s in sets:
+            print(f"| {s} | " + " | ".join(summaries[(c, s)].get("written_cell", "") for c in whisper) + " |")
+        print()
     for column in columns:
         if column in notes:
             print(f"({column}) {notes[column]}")
     if any(c in notes for c in columns):
         print()
-    print("elapsed wall seconds, one process per file (RTF = wall time / audio time):")
+    print("elapsed wall seconds, one process per file (RTF = wall time / audio time), and the peak RSS of one process:")
     print()
     print("| set | audio s | " + " | ".join(f"({c})" for c in columns) + " |")
     print("| --- | ---: |" + " ---: |" * len(columns))
     for s in sets:
         cells = []
         for c in columns:
-            elapsed = summaries[(c, s)].get("elapsed")
-            cells.append(f"{elapsed:.1f} (RTF {elapsed / audio[s]:.2f})" if elapsed is not None else "")
+            elapsed, peak = summaries[(c, s)].get("elapsed"), summaries[(c, s)].get("peak_mib")
+            cells.append(f"{elapsed:.1f} (RTF {elapsed / audio[s]:.2f}, {peak:.0f} MiB)" if elapsed is not None else "")
         print(f"| {s} | {audio[s]:.1f} | " + " | ".join(cells) + " |")
     total = time.perf_counter() - started
-    print(f"\ntotal elapsed {total:.0f} s")
+    print(f"\ntotal elapsed {total:.0f} s, load average at the end {load_average()}")
 
     if args.json:
         report = {
@@ -400,6 +492,8 @@ def main():
             "jobs": args.jobs,
             "tools": describe_tools(columns, tools),
             "dictate_args": {c: DICTATE_ARGS[c] for c in columns if c in DICTATE_ARGS},
+            "whisper_models": args.whisper_models,
+            "vocabulary": COMMAND_VOCABULARY,
             "columns": {c: COLUMNS[c] for c in columns},
             "notes": {c: notes[c] for c in columns if c in notes},
             "sets": {s: {"audio_seconds": round(audio[s], 3), "recipe": recipe(s)} for s in sets},

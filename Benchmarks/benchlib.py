@@ -46,6 +46,68 @@ def normalized_words(text):
     return words
 
 
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen").split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_ORDINAL = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth", "nine": "ninth",
+            "twelve": "twelfth"}
+_ABBREVIATIONS = {"mr": "mister", "mrs": "missus", "dr": "doctor", "ms": "miss"}
+_NUMBER = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(st|nd|rd|th|%|s)?$")
+
+
+def _cardinal(n):
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        return _TENS[n // 10] + ("" if n % 10 == 0 else " " + _ONES[n % 10])
+    for size, name in ((10 ** 9, "billion"), (10 ** 6, "million"), (1000, "thousand"), (100, "hundred")):
+        if n >= size:
+            rest = n % size
+            return _cardinal(n // size) + " " + name + ("" if rest == 0 else " " + _cardinal(rest))
+    return str(n)
+
+
+def _ordinal(words):
+    *head, last = words.split(" ")
+    if last in _ORDINAL:
+        last = _ORDINAL[last]
+    elif last.endswith("y"):
+        last = last[:-1] + "ieth"
+    else:
+        last += "th"
+    return " ".join(head + [last])
+
+
+def spoken_form(text):
+    """Written text as it would be said, for scoring a recognizer that writes (Whisper) against the
+    spoken references: numbers spelled out ("10" ten, "1,250" one thousand two hundred fifty, "1st"
+    first, "3.5" three point five, "5%" five percent; no rules for years), and Mr., Mrs., Dr. as
+    said. Punctuation is left to normalized_words."""
+    out = []
+    for token in text.split():
+        core = token.strip(".,!?;:\"()[]")
+        lead = token[:len(token) - len(token.lstrip("\"(["))]
+        trail = token[len(lead) + len(core):]
+        m = _NUMBER.match(core)
+        if m and not core.startswith("-"):
+            words = _cardinal(int(m.group(1).replace(",", "")))
+            if m.group(2):
+                words += " point " + " ".join(_ONES[int(d)] for d in m.group(2))
+            suffix = m.group(3)
+            if suffix in ("st", "nd", "rd", "th"):
+                words = _ordinal(words)
+            elif suffix == "%":
+                words += " percent"
+            elif suffix == "s":
+                words += "s"
+            out.append(lead + words + trail)
+        elif core.lower() in _ABBREVIATIONS:
+            out.append(lead + _ABBREVIATIONS[core.lower()] + trail)
+        else:
+            out.append(token.replace("&", " and ").replace("%", " percent"))
+    return " ".join(out)
+
+
 def word_errors(ref, hyp):
     """(word edits turning hyp into ref, words in ref), after normalising both."""
     a, b = normalized_words(ref), normalized_words(hyp)

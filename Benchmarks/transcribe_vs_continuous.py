@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""End-to-end speed and memory of `dictate transcribe` against `pocketsphinx_continuous`.
+"""End-to-end speed and memory of `dictate transcribe` against `pocketsphinx_continuous`, and of
+`dictate transcribe --recognizer whisper` with Whisper tiny.en beside them.
 
 Both decode the same recordings with the same model (Debian's en-us), one process per file, model
 load included; the tools take turns, run after run. For each set the script prints the median wall
 time per tool, the real-time factor (wall time / audio time, lower is faster), their ratio, the
 median CPU time, the peak resident memory of one process (one decoder, two when a long file uses both cores), the word error rate each
 reaches (speed is never bought with accuracy) and the utterances printed; and the load average
-before and after, since the machine may be shared.
+before and after, since the machine may be shared. The third tool, `dictate transcribe
+--recognizer whisper --model tiny.en.bin` (the default chain and endpointer; --no-whisper leaves it
+out), is measured in the same turns; its ratio is against pocketsphinx_continuous too, and its WER
+is scored in spoken form (Whisper writes "10", "Mr."; benchlib.spoken_form).
 
 Sets (speed_sets.py makes them once, into .build-bench/speed-sets/): the five LibriVox recordings,
 their 89 s concatenation, twelve short commands, a 10-minute concatenation of read speech, and a
@@ -14,6 +18,7 @@ their 89 s concatenation, twelve short commands, a 10-minute concatenation of re
 
 Run after a release build:  swift build -c release --product dictate
                             python3 Benchmarks/transcribe_vs_continuous.py [--runs 3] [--long-runs 1]
+                                [--whisper-model FILE.bin | --no-whisper]
 """
 import argparse
 import datetime
@@ -21,7 +26,7 @@ import os
 import statistics
 import sys
 
-from benchlib import ROOT, duration, run, word_errors
+from benchlib import ROOT, duration, run, spoken_form, word_errors
 from speed_sets import LABELS, SETS, load_set
 
 DEBIAN_MODEL = "/usr/share/pocketsphinx/model/en-us"
@@ -41,6 +46,10 @@ def main():
     parser.add_argument("--dictate", default=os.path.join(ROOT, ".build/release/dictate"))
     parser.add_argument("--cache", default=os.path.join(ROOT, ".build-bench/speed-sets"), help="where the sets are made")
     parser.add_argument("--ten-minutes", action="store_true", help=argparse.SUPPRESS)  # the 10-minute sets now run by default
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    parser.add_argument("--whisper-model", default=os.path.join(data_home, "dictationkit/models/whisper/tiny.en.bin"),
+                        help="the ggml model of the Whisper tool")
+    parser.add_argument("--no-whisper", action="store_true", help="leave the Whisper tool out")
     args = parser.parse_args()
     sets = [s for s in args.sets.split(",") if s]
     unknown = [s for s in sets if s not in SETS]
@@ -58,6 +67,14 @@ def main():
         # count as errors against the spoken reference).
         "dictate transcribe": lambda p: [args.dictate, "transcribe", p, "--model", DEBIAN_MODEL, "--raw"],
     }
+    # Whisper: the default chain and endpointer, utterances decoded side by side as for PocketSphinx
+    # (whisper.cpp's threads shared out among the decoders).
+    whisper_tool = "dictate whisper " + os.path.basename(args.whisper_model).removesuffix(".bin")
+    if not args.no_whisper:
+        if not os.path.exists(args.whisper_model):
+            sys.exit(f"{args.whisper_model} is missing: dictate models install whisper-tiny.en (or --no-whisper)")
+        tools[whisper_tool] = lambda p: [args.dictate, "transcribe", p, "--recognizer", "whisper", "--model", args.whisper_model, "--raw"]
+    scored = {tool: (spoken_form if tool == whisper_tool else (lambda text: text)) for tool in tools}
     files = {name: load_set(name, args.cache) for name in sets}
     print(f"# dictate transcribe vs pocketsphinx_continuous, {datetime.datetime.now():%Y-%m-%d %H:%M}, "
           f"{os.cpu_count()} cores, load average {load_average()} (1/5/15 min) at the start")
@@ -83,7 +100,7 @@ def main():
                     peaks[tool] = max(peaks[tool], r.peak_mib)
                     if run_index == 0:
                         lines[tool] += len(r.stdout.splitlines())
-                        e, n = word_errors(reference, " ".join(r.stdout.split()))
+                        e, n = word_errors(reference, scored[tool](" ".join(r.stdout.split())))
                         errors[tool][0] += e
                         errors[tool][1] += n
                 walls[tool].append(wall_total)
@@ -94,10 +111,13 @@ def main():
             e, n = errors[tool]
             wer = f"{e / n:.1%} ({e}/{n})"
             print(f"{label:30} {tool:26} {audio:7.1f} {wall:7.2f} {wall / audio:6.3f} {cpu:7.2f} {peaks[tool]:8.1f} {wer:>14} {lines[tool]:5d}")
-        wall_ratio = statistics.median(walls["dictate transcribe"]) / statistics.median(walls["pocketsphinx_continuous"])
-        cpu_ratio = statistics.median(cpus["dictate transcribe"]) / statistics.median(cpus["pocketsphinx_continuous"])
-        print(f"{label:30} {'ratio dictate/continuous':26} {'':7} {wall_ratio:7.3f} {'':6} {cpu_ratio:7.3f}   "
-              f"(runs: {runs}, load average now {load_average()})", flush=True)
+        for tool, ratio_label in (("dictate transcribe", "ratio dictate/continuous"), (whisper_tool, "ratio whisper/continuous")):
+            if tool not in tools:
+                continue
+            wall_ratio = statistics.median(walls[tool]) / statistics.median(walls["pocketsphinx_continuous"])
+            cpu_ratio = statistics.median(cpus[tool]) / statistics.median(cpus["pocketsphinx_continuous"])
+            print(f"{label:30} {ratio_label:26} {'':7} {wall_ratio:7.3f} {'':6} {cpu_ratio:7.3f}   "
+                  f"(runs: {runs}, load average now {load_average()})", flush=True)
     print(f"(medians of {args.runs} alternating runs, {args.long_runs} for the 10-minute sets; lines = utterances printed; "
           "RTF = wall time / audio time; CPU = user + system time; peak = largest max RSS of one process)")
     print(f"load average at the end {load_average()}")

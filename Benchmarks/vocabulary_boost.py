@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Custom vocabulary: how much it helps on speech full of names and jargon, and what it costs on
-speech without them, for each way of giving it to PocketSphinx.
+speech without them, for each way of giving it to PocketSphinx, and to Whisper.
 
 Sets (16 kHz mono 16-bit WAV, made once into a cache folder, remade when missing or when the
 recipe here changes):
@@ -18,12 +18,15 @@ terms ("Kubernetes rollout"), with no pronunciations given: those the dictionary
 Configurations: no vocabulary; the vocabulary at boost 0, 0.02, 0.05 and 0.1 (the weight of the
 bigram model of the entries interpolated with the model's; at 0 it is 0.001, the least that keeps
 the added words in a language model).
+Whisper (`--recognizer whisper --model M.bin`, for each of --whisper-models): no vocabulary, and
+the same vocabulary, which Whisper takes as its initial prompt ("siobhan, kubernetes, ...") and no
+boost. Whisper writes text ("10", "Mr."), scored in spoken form (benchlib.spoken_form).
 Columns: listed-word error rate on jargon (a listed word of the reference that the alignment with
-the hypothesis substitutes or deletes, over the listed words), plain WER of jargon, and plain WER
-of librivox and commands with the (unrelated) vocabulary loaded.
+the hypothesis substitutes or deletes, over the listed words) and its complement, the hit rate;
+plain WER of jargon, and plain WER of librivox and commands with the (unrelated) vocabulary loaded.
 
 Run:  swift build -c release --product dictate
-      python3 Benchmarks/vocabulary_boost.py [--dictate PATH] [--boosts none,0,0.05]
+      python3 Benchmarks/vocabulary_boost.py [--dictate PATH] [--boosts none,0,0.05] [--whisper-models tiny.en,base]
 """
 import argparse
 import json
@@ -33,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchlib import ROOT, RATE, cached_set, normalized_words, wer_cell, word_errors
+from benchlib import ROOT, RATE, cached_set, normalized_words, spoken_form, wer_cell, word_errors
 import speed_sets
 
 SENTENCES = (
@@ -109,9 +112,10 @@ def alignment_misses(ref, hyp, listed):
     return misses, sum(word in listed for word in a)
 
 
-def transcribe(dictate, paths, vocabulary, jobs):
-    """{path: text} of `dictate transcribe` over the paths in one batch."""
-    arguments = [dictate, "transcribe", *paths, "--format", "jsonl", "--quiet", "--jobs", str(jobs)]
+def transcribe(dictate, paths, vocabulary, jobs, recognizer=()):
+    """{path: text} of `dictate transcribe` over the paths in one batch; `recognizer`, more
+    arguments that choose one (`--recognizer whisper --model M.bin`)."""
+    arguments = [dictate, "transcribe", *paths, "--format", "jsonl", "--quiet", "--jobs", str(jobs), *recognizer]
     if vocabulary:
         arguments += ["--vocabulary", vocabulary]
     out = subprocess.run(arguments, check=False, capture_output=True, text=True)
@@ -131,33 +135,49 @@ def main():
     parser.add_argument("--cache", default=os.path.join(ROOT, ".build-bench/vocabulary-sets"))
     parser.add_argument("--boosts", default="none,0,0.02,0.05,0.1", help="configurations: none (no vocabulary) or a boost")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--whisper-models", default="tiny.en,base",
+                        help="Whisper models (names in --whisper-dir) to run with and without the vocabulary; empty for none")
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    parser.add_argument("--whisper-dir", default=os.path.join(data_home, "dictationkit/models/whisper"))
     args = parser.parse_args()
     jargon = cached_set("jargon", args.cache, recipe, make_set)
     standard = {name: speed_sets.load_set(name, os.path.join(args.cache, "speed")) for name in ("librivox", "commands")}
     listed = set(LISTED)
+    # (label, recognizer arguments, boost or None for no vocabulary, how a text is scored)
+    configurations = [("none" if c == "none" else f"boost {c}", (), None if c == "none" else float(c), lambda t: t)
+                      for c in args.boosts.split(",") if c]
+    for model in (m for m in args.whisper_models.split(",") if m):
+        path = os.path.join(args.whisper_dir, model + ".bin")
+        if not os.path.exists(path):
+            sys.exit(f"{path} is missing: dictate models install whisper-{model}")
+        arguments = ("--recognizer", "whisper", "--model", path)
+        configurations += [(f"whisper {model}, none", arguments, None, spoken_form),
+                           (f"whisper {model}, vocabulary (prompt)", arguments, 0.0, spoken_form)]
     with tempfile.TemporaryDirectory() as tmp:
-        print("| vocabulary | listed words missed, jargon | WER jargon | WER librivox | WER commands |")
-        print("| --- | --- | --- | --- | --- |")
-        for configuration in args.boosts.split(","):
+        print("| vocabulary | listed words missed, jargon | listed words hit | WER jargon | WER librivox | WER commands |")
+        print("| --- | --- | ---: | --- | --- | --- |")
+        for label, recognizer, boost, scored in configurations:
             vocabulary = None
-            if configuration != "none":
-                vocabulary = os.path.join(tmp, f"vocabulary-{configuration}.json")
+            if boost is not None:
+                vocabulary = os.path.join(tmp, f"vocabulary-{boost}.json")
                 entries = [{"phrase": word} for word in LISTED] + [{"phrase": phrase} for phrase in PHRASES]
                 with open(vocabulary, "w") as f:
-                    json.dump({"boost": float(configuration), "entries": entries}, f)
+                    # Whisper has no boost: the entries become its prompt.
+                    json.dump({"boost": boost, "entries": entries} if not recognizer else {"entries": entries}, f)
             cells = []
-            texts = transcribe(args.dictate, [p for p, _ in jargon], vocabulary, args.jobs)
+            texts = transcribe(args.dictate, [p for p, _ in jargon], vocabulary, args.jobs, recognizer)
+            texts = {p: scored(t) for p, t in texts.items()}
             missed = sum(alignment_misses(ref, texts[p], listed)[0] for p, ref in jargon)
             total = sum(alignment_misses(ref, texts[p], listed)[1] for p, ref in jargon)
             cells.append(wer_cell(missed, total))
+            cells.append(f"{(total - missed) / total:.1%}" if total else "")
             errors = [word_errors(ref, texts[p]) for p, ref in jargon]
             cells.append(wer_cell(sum(e for e, _ in errors), sum(w for _, w in errors)))
             for name in ("librivox", "commands"):
                 files = standard[name]
-                texts = transcribe(args.dictate, [p for p, _ in files], vocabulary, args.jobs)
-                errors = [word_errors(ref, texts[p]) for p, ref in files]
+                texts = transcribe(args.dictate, [p for p, _ in files], vocabulary, args.jobs, recognizer)
+                errors = [word_errors(ref, scored(texts[p])) for p, ref in files]
                 cells.append(wer_cell(sum(e for e, _ in errors), sum(w for _, w in errors)))
-            label = "none" if configuration == "none" else f"boost {configuration}"
             print(f"| {label} | " + " | ".join(cells) + " |", flush=True)
 
 

@@ -16,7 +16,7 @@ import DictationPreprocessing
 struct PartialLatencyRun {
     let recordings: [[Float]]
     let utterances: Int
-    let recognizer: PocketSphinxRecognizer
+    let recognizer: any SpeechRecognizer
     /// The session's options: partials on.
     let options: DictationOptions
     /// The session's preprocessing.

@@ -7,7 +7,7 @@ import DictationTesting
 struct StopLatencyRun {
     let recordings: [[Float]]
     let sessions: Int
-    let recognizer: PocketSphinxRecognizer
+    let recognizer: any SpeechRecognizer
     /// The session's options: partials on.
     let options: DictationOptions
     /// The session's preprocessing.

@@ -2,6 +2,11 @@
 //
 //     swift run -c release dictation-latency [--utterances 44] [--stops 30] [--model DIR]
 //         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation]
+//         [--recognizer pocketsphinx|whisper] [--whisper-model FILE.bin] [--whisper-threads N]
+//
+// `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
+// default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default one per
+// core): it has no partials, so only the final and stop() figures apply.
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. The speech is the
@@ -18,6 +23,7 @@
 // - stop latency: from calling stop() in the middle of an utterance to stop() returning (the
 //   captured audio decoded, the final delivered), to the source's release, and to the last final.
 import Dictation
+import DictationWhisper
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -57,9 +63,19 @@ sessionOptions.confirmsStableWords = !arguments.contains("--no-confirmation")
 print("stable words confirmed by the whole-utterance search: \(sessionOptions.confirmsStableWords)")
 // The best installed model unless `--model DIR` names one.
 let modelDirectory = arguments.firstIndex(of: "--model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-let recognizer = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
-if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
-print("model: \((try? recognizer.model(for: "en-US").directory) ?? "none")")
+let pocketSphinx = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
+// `--recognizer whisper [--whisper-model FILE.bin] [--whisper-threads N]`: Whisper's finals.
+let recognizer: any SpeechRecognizer
+if arguments.firstIndex(of: "--recognizer").map({ $0 + 1 < arguments.count && arguments[$0 + 1] == "whisper" }) == true {
+    let whisperModel = arguments.firstIndex(of: "--whisper-model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    let threads = option("--whisper-threads", default: ProcessInfo.processInfo.activeProcessorCount)
+    recognizer = WhisperRecognizer(modelPath: whisperModel, threads: threads)
+    print("recognizer: whisper, model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads)")
+} else {
+    recognizer = pocketSphinx
+    if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
+    print("model: \((try? pocketSphinx.model(for: "en-US").directory) ?? "none")")
+}
 let loadBefore = loadAverage()
 
 print("latency over \(utteranceCount) utterances, paced at real time…")
