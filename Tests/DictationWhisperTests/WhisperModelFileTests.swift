@@ -6,7 +6,7 @@ import Testing
 
 /// A damaged or wrong model file is a coded error in both languages, never an abort inside
 /// whisper.cpp's loader.
-@Suite("Whisper model files", .timeLimit(.minutes(10)))
+@Suite("Whisper model files", .timeLimit(.minutes(25)))
 struct WhisperModelFileTests {
     static func decoderError(_ path: String, locale: String = "en-US") -> DictationError? {
         do {
