@@ -139,39 +139,33 @@ extension Dictate.Models {
         /// Downloads, converts and installs a Whisper model.
         private func install(_ pack: WhisperModelPack) async throws {
             let force = self.force
-            let outcome: WhisperModelInstaller.Outcome
-            do {
-                outcome = try await DedicatedThread.run { () throws(DictationError) in
-                    try WhisperModelInstaller().install(pack, force: force) { step in
-                        Terminal.write("\(step)\n", toStandardError: true)
-                    }
-                }
-            } catch {
-                let error = error.localized(to: DictationError.Language())
-                Terminal.write("dictate: \(error.description)\n", toStandardError: true)
-                throw ExitCode(CLIExitCode.for(error))
-            }
-            switch outcome {
-            case .alreadyInstalled(let path):
-                Terminal.write("\(pack.name) is already installed (--force reinstalls it).\n", toStandardError: true)
-                Terminal.write(path + "\n")
-            case .installed(let path):
-                Terminal.write("Installed \(pack.name).\n", toStandardError: true)
-                Self.noteWhisperChoice(installed: path)
-                Terminal.write(path + "\n")
+            try await installWhisper(
+                name: pack.name, alreadyInstalled: "is already installed (--force reinstalls it)"
+            ) { () throws(DictationError) in
+                try WhisperModelInstaller().install(pack, force: force) { Terminal.write("\($0)\n", toStandardError: true) }
             }
         }
 
         /// Downloads a ggml file, checks it and installs it.
         private func install(_ download: WhisperModelDownload) async throws {
             let force = self.force
+            try await installWhisper(
+                name: download.name,
+                alreadyInstalled: "is already installed with that \(download.checksum.algorithm.rawValue) (--force downloads it again)"
+            ) { () throws(DictationError) in
+                try WhisperModelInstaller().install(download, force: force) { Terminal.write("\($0)\n", toStandardError: true) }
+            }
+        }
+
+        /// Runs a Whisper installation on a thread of its own (it blocks for the whole download)
+        /// and reports its outcome: the file on standard output, the rest on standard error.
+        private func installWhisper(
+            name: String, alreadyInstalled: String,
+            _ work: @escaping @Sendable () throws(DictationError) -> WhisperModelInstaller.Outcome
+        ) async throws {
             let outcome: WhisperModelInstaller.Outcome
             do {
-                outcome = try await DedicatedThread.run { () throws(DictationError) in
-                    try WhisperModelInstaller().install(download, force: force) { step in
-                        Terminal.write("\(step)\n", toStandardError: true)
-                    }
-                }
+                outcome = try await DedicatedThread.run(work)
             } catch {
                 let error = error.localized(to: DictationError.Language())
                 Terminal.write("dictate: \(error.description)\n", toStandardError: true)
@@ -179,13 +173,10 @@ extension Dictate.Models {
             }
             switch outcome {
             case .alreadyInstalled(let path):
-                Terminal.write(
-                    "\(download.name) is already installed with that \(download.checksum.algorithm.rawValue) "
-                        + "(--force downloads it again).\n",
-                    toStandardError: true)
+                Terminal.write("\(name) \(alreadyInstalled).\n", toStandardError: true)
                 Terminal.write(path + "\n")
             case .installed(let path):
-                Terminal.write("Installed \(download.name).\n", toStandardError: true)
+                Terminal.write("Installed \(name).\n", toStandardError: true)
                 Self.noteWhisperChoice(installed: path)
                 Terminal.write(path + "\n")
             }
