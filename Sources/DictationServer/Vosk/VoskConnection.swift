@@ -54,13 +54,64 @@ struct VoskConnection: Sendable {
         }
     }
 
+    /// What the reader hands the connection's loop.
+    private enum Inbound: Sendable {
+        case message(WebSocketMessage)
+        /// The client sent more than the session can queue without waiting for replies.
+        case tooFarAhead
+    }
+
+    /// The bytes read from the client and not yet handled.
+    private final class Backlog: Sendable {
+        private let bytes = Mutex(0)
+
+        /// Adds `count` (negative once handled) and returns the new total.
+        func add(_ count: Int) -> Int {
+            bytes.withLock { bytes in
+                bytes += count
+                return bytes
+            }
+        }
+    }
+
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        // The frames are read by a task of their own, so the library answers the client's pings
+        // while a message waits for the session or the last result is decoded: vosk's client
+        // pings every 20 s and closes (1011) when a pong is 20 s late, which a Whisper final on
+        // a busy machine can take.
+        let (messages, continuation) = AsyncStream.makeStream(of: Inbound.self)
+        let backlog = Backlog()
+        let backlogLimit = Self.queueSeconds * StreamAudioFormat.sampleRates.upperBound * 2 + limits.webSocketMessageCeiling
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: limits.webSocketMessageCeiling) {
+                        let over = backlog.add(message.byteCount) > backlogLimit
+                        continuation.yield(over ? .tooFarAhead : .message(message))
+                        if over { break }
+                    }
+                } catch {
+                    logger.debug("vosk connection ended", metadata: ["error": "\(error)"])
+                }
+                continuation.finish()
+            }
+            await serve(messages, backlog: backlog, outbound: outbound)
+            group.cancelAll()
+        }
+    }
+
+    private func serve(_ messages: AsyncStream<Inbound>, backlog: Backlog, outbound: WebSocketOutboundWriter) async {
         var config = Config()
         var running: Running?
         var holdsSlot = false
         defer { if holdsSlot { slots.release() } }
         do {
-            for try await message in inbound.messages(maxSize: limits.webSocketMessageCeiling) {
+            for await item in messages {
+                guard case .message(let message) = item else {
+                    try await outbound.close(.policyViolation, reason: "limitExceeded: audio sent ahead of the replies")
+                    break
+                }
+                defer { _ = backlog.add(-message.byteCount) }
                 switch message {
                 case .text(let text):
                     if let eof = Self.isEndOfFile(text), eof {
@@ -184,5 +235,15 @@ struct VoskConnection: Sendable {
             config.vocabulary = Vocabulary(phrases.map { Vocabulary.Entry($0) })
         }
         return config
+    }
+}
+
+extension WebSocketMessage {
+    /// The bytes the message carries.
+    fileprivate var byteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let buffer): buffer.readableBytes
+        }
     }
 }

@@ -6,18 +6,22 @@ The client is `Transcriber` from PyPI's `vosk` package (0.3.45), unmodified: its
 replies into text and SRT the way `vosk-transcriber --server` does. If it works against
 DictationKit, programs written for vosk-server do.
 
-Usage: vosk_client.py SERVER_URL AUDIO
+Usage: vosk_client.py SERVER_URL AUDIO [KEEPALIVE_SECONDS]
   SERVER_URL is e.g. ws://127.0.0.1:PORT/vosk (with ?token=TOKEN when the server wants one).
+  KEEPALIVE_SECONDS shortens the websockets library's ping interval and pong timeout (20 s
+  each by default), so a server that stops answering pings while it decodes fails the run.
 Prints one JSON object: {"results": the non-partial replies, "txt": ..., "srt": ...,
 "bytes_sent": ...}.
 """
 
 import argparse
 import asyncio
+import functools
 import json
 import sys
 
 try:
+    from vosk.transcriber import transcriber as transcriber_module
     from vosk.transcriber.transcriber import Transcriber
 except ImportError as error:
     # The Swift test shows standard error when this fails, so say how to fix it.
@@ -53,6 +57,12 @@ async def recognize(server_url, audio_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
+    if len(sys.argv) == 4:
+        # The transcriber calls `websockets.connect` with the library's defaults; the same call
+        # with a shorter keepalive, the client otherwise unmodified.
+        seconds = float(sys.argv[3])
+        websockets = transcriber_module.websockets
+        websockets.connect = functools.partial(websockets.connect, ping_interval=seconds, ping_timeout=seconds)
     print(json.dumps(asyncio.run(recognize(sys.argv[1], sys.argv[2]))))
