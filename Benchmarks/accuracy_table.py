@@ -22,6 +22,8 @@ Columns, one process per file:
      with partials on (two passes, as dictate listen decodes), the best installed model
   g  dictate transcribe --recognizer whisper: the default chain and segmentation, Whisper tiny.en
   h  the same with Whisper base (multilingual; the best installed Whisper model when both are)
+  l, m  g and h with --whisper-window full: the encoder runs its whole 30-s window (the default,
+     fitted, runs half of it, or the utterance and a margin when longer)
   i, j, k  on the commands set only: g, h and d with a vocabulary of the commands' words (the
      cards, the numbers, the commands; COMMAND_VOCABULARY), given with --vocabulary (Whisper takes
      it as its initial prompt)
@@ -32,7 +34,7 @@ spelled out, Mr. as mister: benchlib.spoken_form), and the WER as written is pri
 
 Run after a release build:  swift build -c release --product dictate
                             python3 Benchmarks/accuracy_table.py [--columns a,b,d] [--jobs 2]
-Column b installs SpeechRecognition and pocketsphinx from PyPI into a venv of its own. Columns g-j
+Column b installs SpeechRecognition and pocketsphinx from PyPI into a venv of its own. Columns g-m
 take the Whisper models from --whisper-models (dictate models install whisper-tiny.en whisper-base).
 """
 import argparse
@@ -65,8 +67,10 @@ DICTATE_ARGS = {
     "i": ["--recognizer", "whisper", "--model", "{whisper}/tiny.en.bin", "--vocabulary", "{vocabulary}"],
     "j": ["--recognizer", "whisper", "--model", "{whisper}/base.bin", "--vocabulary", "{vocabulary}"],
     "k": ["--model", DEBIAN_MODEL, "--vocabulary", "{vocabulary}"],
+    "l": ["--recognizer", "whisper", "--model", "{whisper}/tiny.en.bin", "--whisper-window", "full"],
+    "m": ["--recognizer", "whisper", "--model", "{whisper}/base.bin", "--whisper-window", "full"],
 }
-WHISPER_COLUMNS = ("g", "h", "i", "j")
+WHISPER_COLUMNS = ("g", "h", "i", "j", "l", "m")
 VOCABULARY_COLUMNS = ("i", "j", "k")  # run on the commands set only
 # The vocabulary of columns i-k: what an app that takes these commands would list.
 COMMAND_VOCABULARY = (
@@ -103,6 +107,8 @@ COLUMNS = {
     "i": "whisper tiny.en, commands vocabulary",
     "j": "whisper base, commands vocabulary",
     "k": "dictate, Debian's model, commands vocabulary",
+    "l": "whisper tiny.en, the encoder's whole 30-s window",
+    "m": "whisper base, the encoder's whole 30-s window",
 }
 SETS = ("clean", "noise10", "noise5", "quiet", "hum", "long", "commands")
 DEFAULT_SETS = SETS[:-1]
@@ -303,7 +309,7 @@ def describe_tools(columns, tools):
         locales = run([tools["dictate"], "locales"], check=False).stdout.strip().replace("\n", "; ")
         lines.append(f"(c-k) {tools['dictate']}; (e) and (f) resolve: {locales or '?'}")
     if any(c in columns for c in WHISPER_COLUMNS):
-        lines.append(f"(g-j) Whisper models in {tools.get('whisper')}")
+        lines.append(f"(g-m) Whisper models in {tools.get('whisper')}")
     if any(c in columns for c in VOCABULARY_COLUMNS):
         lines.append(f"(i-k) vocabulary: {', '.join(COMMAND_VOCABULARY)}")
     return lines
@@ -323,7 +329,7 @@ def main():
     parser.add_argument("--speed-cache", default=os.path.join(ROOT, ".build-bench/speed-sets"), help="where speed_sets.py makes commands")
     data_home = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
     parser.add_argument("--whisper-models", default=os.path.join(data_home, "dictationkit/models/whisper"),
-                        help="the folder of tiny.en.bin and base.bin (columns g-j)")
+                        help="the folder of tiny.en.bin and base.bin (columns g-m)")
     args = parser.parse_args()
     sets = [s for s in args.sets.split(",") if s]
     columns = [c for c in args.columns.split(",") if c]
@@ -352,7 +358,7 @@ def main():
             unavailable[c] = "n/a (no dictate binary)"
             notes[c] = f"{args.dictate} is missing: swift build -c release --product dictate"
     tools["whisper"] = args.whisper_models
-    for column, model in (("g", "tiny.en"), ("h", "base"), ("i", "tiny.en"), ("j", "base")):
+    for column, model in (("g", "tiny.en"), ("h", "base"), ("i", "tiny.en"), ("j", "base"), ("l", "tiny.en"), ("m", "base")):
         if column in columns and column not in unavailable and not os.path.exists(os.path.join(args.whisper_models, model + ".bin")):
             unavailable[column] = "n/a (no model)"
             notes[column] = f"{args.whisper_models}/{model}.bin is missing: dictate models install whisper-{model}"

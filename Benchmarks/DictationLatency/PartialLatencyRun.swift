@@ -21,6 +21,8 @@ struct PartialLatencyRun {
     let options: DictationOptions
     /// The session's preprocessing.
     let preprocessing: StandardPreprocessing
+    /// Whether each final is printed with its times and latencies as it comes.
+    var listsFinals = false
 
     struct Result {
         /// Latency of the words partials showed, as the streaming search heard them.
@@ -120,6 +122,10 @@ struct PartialLatencyRun {
                     let available = microphone.instant(ofAudioTime: last.end)
                 {
                     let latency = Self.milliseconds(now - available)
+                    if listsFinals {
+                        let decided = endDecision.map { "\(Int(Self.milliseconds($0 - available))) ms" } ?? "-"
+                        print(String(format: "final %d, %.2f-%.2f s: latency %d ms, end decided %@: %@", utterance, first.start, last.end, Int(latency), decided, transcript.text))
+                    }
                     result.finals.append(latency)
                     if let decided = endDecision {
                         result.untilEndDecision.append(Self.milliseconds(decided - available))

@@ -3,10 +3,13 @@
 //     swift run -c release dictation-latency [--utterances 44] [--stops 30] [--model DIR]
 //         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation]
 //         [--recognizer pocketsphinx|whisper] [--whisper-model FILE.bin] [--whisper-threads N]
+//         [--whisper-window full|fitted] [--whisper-beam N] [--list-finals]
 //
 // `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
-// default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default one per
-// core): it has no partials, so only the final and stop() figures apply.
+// default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default the
+// cores' share; `--whisper-window`, how much of the encoder's 30-s window a decoding runs;
+// `--whisper-beam`, the beam width, 5 by default, 1 greedy): it has no
+// partials, so only the final and stop() figures apply.
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. The speech is the
@@ -68,9 +71,14 @@ let pocketSphinx = PocketSphinxRecognizer(modelDirectory: modelDirectory, decode
 let recognizer: any SpeechRecognizer
 if arguments.firstIndex(of: "--recognizer").map({ $0 + 1 < arguments.count && arguments[$0 + 1] == "whisper" }) == true {
     let whisperModel = arguments.firstIndex(of: "--whisper-model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-    let threads = option("--whisper-threads", default: ProcessInfo.processInfo.activeProcessorCount)
-    recognizer = WhisperRecognizer(modelPath: whisperModel, threads: threads)
-    print("recognizer: whisper, model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads)")
+    // The cores' share by default (all of them for one decoding).
+    let threads = arguments.contains("--whisper-threads") ? option("--whisper-threads", default: 1) : nil
+    let window = arguments.firstIndex(of: "--whisper-window").flatMap {
+        $0 + 1 < arguments.count ? WhisperEncoderWindow(rawValue: arguments[$0 + 1]) : nil
+    } ?? .fitted
+    let beam = option("--whisper-beam", default: 5)
+    recognizer = WhisperRecognizer(modelPath: whisperModel, threads: threads, beamSize: beam, encoderWindow: window)
+    print("recognizer: whisper, model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads.map(String.init) ?? "the cores' share"), beam: \(beam), encoder window: \(window.rawValue)")
 } else {
     recognizer = pocketSphinx
     if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
@@ -79,7 +87,11 @@ if arguments.firstIndex(of: "--recognizer").map({ $0 + 1 < arguments.count && ar
 let loadBefore = loadAverage()
 
 print("latency over \(utteranceCount) utterances, paced at real time…")
-let live = try await PartialLatencyRun(recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions, preprocessing: preprocessing).run()
+var liveRun = PartialLatencyRun(
+    recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions, preprocessing: preprocessing)
+// `--list-finals`: each final with its times and latency as it comes.
+liveRun.listsFinals = arguments.contains("--list-finals")
+let live = try await liveRun.run()
 print("stop() latency over \(stopCount) sessions…")
 let stops = stopCount > 0
     ? try await StopLatencyRun(recordings: recordings, sessions: stopCount, recognizer: recognizer, options: sessionOptions, preprocessing: preprocessing).run()

@@ -2,6 +2,8 @@ import ArgumentParser
 import Dictation
 import Foundation
 
+extension WhisperEncoderWindow: ExpressibleByArgument {}
+
 /// `--recognizer`: which backend decodes, for the commands that recognize speech.
 struct RecognizerOptions: ParsableArguments {
     /// The backends.
@@ -30,11 +32,17 @@ struct RecognizerOptions: ParsableArguments {
             valueName: "name"))
     var choice: Choice = .auto
 
-    /// The recognizer, for `jobs` decoders at once: Whisper's threads are shared out among them,
-    /// so that together they use the cores once. `--model` names a Whisper ggml file when it is
-    /// a file, a PocketSphinx model folder when it is a folder.
-    func recognizer(_ common: CommonOptions, jobs: Int = 1) -> StandardRecognizer {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+    @Option(
+        name: .customLong("whisper-window"),
+        help: ArgumentHelp(
+            "How much of Whisper's 30-second encoder window a decoding runs: fitted (the default: half, or the utterance when longer) or full (as Whisper was trained; slower).",
+            valueName: "window"))
+    var whisperWindow: WhisperEncoderWindow = .fitted
+
+    /// The recognizer; Whisper's decodings share the cores among those running at once.
+    /// `--model` names a Whisper ggml file when it is a file, a PocketSphinx model folder when it
+    /// is a folder.
+    func recognizer(_ common: CommonOptions) -> StandardRecognizer {
         var isFolder: ObjCBool = false
         let modelIsFile = common.model.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue } ?? false
         var pocketSphinx = common.recognizer
@@ -45,7 +53,8 @@ struct RecognizerOptions: ParsableArguments {
         if common.model != nil, choice == .automatic { choice = modelIsFile ? .whisper : .pocketSphinx }
         return StandardRecognizer(
             choice: choice,
-            whisper: WhisperRecognizer(modelPath: modelIsFile ? common.model : nil, threads: max(1, cores / max(1, jobs))),
+            whisper: WhisperRecognizer(
+                modelPath: modelIsFile ? common.model : nil, encoderWindow: whisperWindow),
             pocketSphinx: pocketSphinx)
     }
 }

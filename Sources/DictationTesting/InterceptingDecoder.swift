@@ -66,6 +66,7 @@ public enum InterceptingDecoder {
 
         var locale: String { base.locale }
         var decodesUtterancesIndependently: Bool { base.decodesUtterancesIndependently }
+        var decodesOnSeveralCores: Bool { base.decodesOnSeveralCores }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try hook(.process(sampleCount: samples.count))

@@ -7,10 +7,16 @@ import Foundation
 struct WhisperDecoding: Sendable, Hashable {
     /// Whisper's language code (`"en"`, `"no"`).
     var language: String
-    /// whisper.cpp's own threads for one decoding.
-    var threads: Int
+    /// whisper.cpp's own threads for one decoding; `nil` for the cores' share
+    /// (``WhisperCoreShare``).
+    var threads: Int?
     /// The beam width; 1 for a greedy search.
     var beamSize: Int
+    /// How much of the encoder's window each decoding runs.
+    var encoderWindow: WhisperEncoderWindow
+    /// Whether a doubtful decoding is tried again at higher temperatures: surer, and up to ten
+    /// times slower; not when someone waits for the final.
+    var retriesDoubtfulDecodings: Bool
     /// A segment whose no-speech probability is above this, and whose tokens are unlikely, is
     /// taken as silence: Whisper otherwise writes "Thank you." over noise.
     var noSpeechThreshold: Float
@@ -38,6 +44,17 @@ struct WhisperDecoding: Sendable, Hashable {
     func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?) throws(DictationError)
         -> [WhisperSegment]
     {
+        guard let threads else {
+            return try WhisperCoreShare.withThreads { share throws(DictationError) in
+                try decode(samples, model: model, state: state, prompt: prompt, threads: share)
+            }
+        }
+        return try decode(samples, model: model, state: state, prompt: prompt, threads: threads)
+    }
+
+    private func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?, threads: Int)
+        throws(DictationError) -> [WhisperSegment]
+    {
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         parameters.n_threads = Int32(max(1, threads))
         parameters.translate = false
@@ -52,6 +69,12 @@ struct WhisperDecoding: Sendable, Hashable {
         parameters.no_speech_thold = noSpeechThreshold
         parameters.beam_search.beam_size = Int32(max(1, beamSize))
         parameters.greedy.best_of = Int32(max(1, beamSize))
+        // whisper.cpp's default retries a doubtful decoding (a low log probability, a repetitive
+        // text) at rising temperatures, sampling five candidates each time: a short command
+        // could take 5-10 s instead of 0.3.
+        if !retriesDoubtfulDecodings { parameters.temperature_inc = 0 }
+        parameters.audio_ctx = encoderWindow.audioContext(
+            sampleCount: samples.count, modelContext: Int(whisper_model_n_audio_ctx(model.context)))
         let status = language.withCString { language in
             (prompt ?? "").withCString { promptText in
                 parameters.language = language

@@ -16,6 +16,10 @@ import Foundation
 /// Models are whisper.cpp's ggml files; ``WhisperModelLocator`` finds the installed ones
 /// (`dictate models install whisper-tiny.en` installs one). One loaded model serves every decoder
 /// of the process that uses it.
+///
+/// For a live source (``DecoderConfiguration/isLive``), a doubtful utterance is not decoded again
+/// at higher temperatures, as whisper.cpp does by default and as files still are: a final in
+/// under a second matters more there than the point of word error rate the retries win.
 public struct WhisperRecognizer: SpeechRecognizer {
     /// The sample rate Whisper takes: 16 kHz mono.
     public static let decoderSampleRate = 16_000
@@ -25,25 +29,33 @@ public struct WhisperRecognizer: SpeechRecognizer {
 
     /// One model file to use for every locale it knows, or `nil` to use the installed models.
     public var modelPath: String?
-    /// whisper.cpp's threads for one decoding; by default the machine's cores.
-    public var threads: Int
+    /// whisper.cpp's threads for one decoding, or `nil` (the default) for the machine's cores
+    /// shared among the Whisper decodings of the process running when it starts: all of them
+    /// for a decoding alone, half each for two.
+    public var threads: Int?
     /// The width of the beam search; 1 searches greedily (faster, a little less accurate).
     public var beamSize: Int
+    /// How much of the encoder's 30-second window each decoding runs.
+    public var encoderWindow: WhisperEncoderWindow
     /// Where installed models are looked for.
     public var locator: WhisperModelLocator
 
     /// Creates a recognizer.
     /// - Parameters:
     ///   - modelPath: A whisper.cpp model file to use, or `nil` for the installed models.
-    ///   - threads: whisper.cpp's threads for one decoding; `nil` for one per core.
+    ///   - threads: whisper.cpp's threads for one decoding; `nil` for the cores' share.
     ///   - beamSize: The beam width; 5 by default (whisper.cpp's own default), 1 for greedy.
+    ///   - encoderWindow: How much of the encoder's window each decoding runs; by default
+    ///     ``WhisperEncoderWindow/fitted``.
     ///   - locator: Where installed models are looked for.
     public init(
-        modelPath: String? = nil, threads: Int? = nil, beamSize: Int = 5, locator: WhisperModelLocator = WhisperModelLocator()
+        modelPath: String? = nil, threads: Int? = nil, beamSize: Int = 5, encoderWindow: WhisperEncoderWindow = .fitted,
+        locator: WhisperModelLocator = WhisperModelLocator()
     ) {
         self.modelPath = modelPath
-        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.threads = threads.map { max(1, $0) }
         self.beamSize = max(1, beamSize)
+        self.encoderWindow = encoderWindow
         self.locator = locator
     }
 
@@ -96,7 +108,9 @@ public struct WhisperRecognizer: SpeechRecognizer {
             throw WhisperProblem.englishOnly(model: path, locale: locale).error
         }
         guard whisper_lang_id(language) >= 0 else { throw DictationError.localeUnsupported(locale) }
-        let settings = WhisperDecoding(language: language, threads: threads, beamSize: beamSize, noSpeechThreshold: 0.6)
+        let settings = WhisperDecoding(
+            language: language, threads: threads, beamSize: beamSize, encoderWindow: encoderWindow,
+            retriesDoubtfulDecodings: !configuration.isLive, noSpeechThreshold: 0.6)
         let transcriber = WhisperTranscriber(model: model, settings: settings, vocabulary: configuration.vocabulary)
         switch configuration.segmentation {
         case .endpointer: return WhisperUtteranceDecoder(locale: locale, transcriber: transcriber)

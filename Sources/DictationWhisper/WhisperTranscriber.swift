@@ -24,6 +24,9 @@ final class WhisperTranscriber {
         prompt = vocabulary.isEmpty ? nil : WhisperDecoding.prompt(for: vocabulary)
     }
 
+    /// whisper.cpp's threads for one decoding; `nil` for the cores' share.
+    var threadsPerDecoding: Int? { settings.threads }
+
     deinit {
         if let state { whisper_free_state(state) }
     }

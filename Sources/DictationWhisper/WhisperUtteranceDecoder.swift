@@ -28,6 +28,8 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
 
     var decodesUtterancesIndependently: Bool { true }
 
+    var decodesOnSeveralCores: Bool { transcriber.threadsPerDecoding.map { $0 > 1 } ?? true }
+
     func beginUtterance(at time: Double) throws(DictationError) {
         utteranceStart = time
         held.removeAll(keepingCapacity: true)

@@ -1,7 +1,7 @@
 import DictationCapture
 import DictationKit
 import DictationTesting
-import DictationWhisper
+@testable import DictationWhisper
 import Foundation
 import Testing
 
@@ -30,5 +30,38 @@ struct WhisperAccuracyTests {
         // Written text: Whisper writes capitals and sentence marks itself.
         #expect(texts.allSatisfy { $0.first?.isUppercase == true }, "\(texts)")
         #expect(texts.allSatisfy { $0.hasSuffix(".") }, "\(texts)")
+    }
+
+    /// The default window runs half the encoder (or the utterance and a margin when longer). Less
+    /// than that dropped the first "And" of 0870 and made "ill-disposed" "old-sposed" in 0880.
+    @Test("LibriVox with the fitted encoder window: no more errors than the whole 30-s window")
+    func fittedWindowCostsNoWords() async throws {
+        let references = try WhisperFixtures.librivoxReferences()
+        var errors: [WhisperEncoderWindow: WordErrorRate] = [:]
+        for window in WhisperEncoderWindow.allCases {
+            let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), encoderWindow: window)
+            var total = WordErrorRate(errors: 0, referenceWords: 0)
+            for id in WhisperFixtures.librivox {
+                let path = try WhisperFixtures.requireTestData("librivox/\(id).wav")
+                let (finals, _) = try await WhisperFixtures.transcribe(AudioFileSource(path: path), recognizer: recognizer)
+                total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: finals.map(\.text).joined(separator: " "))
+            }
+            errors[window] = total
+        }
+        print("LibriVox WER, tiny.en, full window \(errors[.full].map { "\($0)" } ?? "-"), fitted \(errors[.fitted].map { "\($0)" } ?? "-")")
+        let full = try #require(errors[.full])
+        let fitted = try #require(errors[.fitted])
+        #expect(fitted.errors <= full.errors, "fitted \(fitted), full \(full)")
+    }
+
+    @Test("the fitted window: half of it for short audio, the audio and 1.28 s for longer, the whole from 28.7 s")
+    func fittedWindowSizes() {
+        // 50 positions a second; tiny.en's window is 1500 positions (30 s).
+        #expect(WhisperEncoderWindow.full.audioContext(sampleCount: 16_000, modelContext: 1500) == 0)
+        #expect(WhisperEncoderWindow.fitted.audioContext(sampleCount: 16_000, modelContext: 1500) == 750)
+        #expect(WhisperEncoderWindow.fitted.audioContext(sampleCount: 20 * 16_000, modelContext: 1500) == 1000 + 64)
+        #expect(WhisperEncoderWindow.fitted.audioContext(sampleCount: 20 * 16_000 + 1, modelContext: 1500) == 1000 + 64 + 1)
+        #expect(WhisperEncoderWindow.fitted.audioContext(sampleCount: 1436 * 320, modelContext: 1500) == 0)
+        #expect(WhisperEncoderWindow.fitted.audioContext(sampleCount: 60 * 16_000, modelContext: 1500) == 0)
     }
 }

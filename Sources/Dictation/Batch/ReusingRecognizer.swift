@@ -143,6 +143,7 @@ package final class ReusingRecognizer: SpeechRecognizer {
 
         var locale: String { decoder.locale }
         var decodesUtterancesIndependently: Bool { decoder.decodesUtterancesIndependently }
+        var decodesOnSeveralCores: Bool { decoder.decodesOnSeveralCores }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try decoder.process(samples, reportPartials: reportPartials)

@@ -23,6 +23,10 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// How many alternative transcripts a final should carry at most
     /// (``DictationOptions/alternativeCount``); 0 for none.
     public var alternativeCount: Int
+    /// Whether the audio comes as it is spoken (a microphone, a live stream), so that someone
+    /// waits for each final: a backend may then prefer a prompt final to a slower, surer one
+    /// (Whisper does not decode a doubtful utterance again at higher temperatures).
+    public var isLive: Bool
 
     /// Creates a configuration.
     /// - Parameters:
@@ -34,10 +38,11 @@ public struct DecoderConfiguration: Sendable, Hashable {
     ///     default by default.
     ///   - vocabulary: The words and phrases to expect; none by default.
     ///   - alternativeCount: The most alternatives per final; none by default.
+    ///   - isLive: Whether the audio comes as it is spoken; not by default.
     public init(
         locale: String, segmentation: UtteranceSegmentation = .recognizer, reportsPartials: Bool = true,
         maxUtteranceDuration: Double = EndpointingOptions().maxUtteranceDuration,
-        vocabulary: Vocabulary = Vocabulary(), alternativeCount: Int = 0
+        vocabulary: Vocabulary = Vocabulary(), alternativeCount: Int = 0, isLive: Bool = false
     ) {
         self.locale = locale
         self.segmentation = segmentation
@@ -45,6 +50,7 @@ public struct DecoderConfiguration: Sendable, Hashable {
         self.maxUtteranceDuration = maxUtteranceDuration.isFinite ? max(1, maxUtteranceDuration) : 30
         self.vocabulary = vocabulary
         self.alternativeCount = max(0, alternativeCount)
+        self.isLive = isLive
     }
 
     /// The configuration of a session's decoders: its locale, vocabulary, alternatives and longest
@@ -53,11 +59,12 @@ public struct DecoderConfiguration: Sendable, Hashable {
     ///   - options: The session's options.
     ///   - segmentation: Who cuts utterances.
     ///   - reportsPartials: Whether the decoder shows partials.
-    init(options: DictationOptions, segmentation: UtteranceSegmentation, reportsPartials: Bool) {
+    ///   - isLive: Whether the session's source is live.
+    init(options: DictationOptions, segmentation: UtteranceSegmentation, reportsPartials: Bool, isLive: Bool) {
         self.init(
             locale: options.locale, segmentation: segmentation, reportsPartials: reportsPartials,
             maxUtteranceDuration: options.endpointing.maxUtteranceDuration, vocabulary: options.vocabulary,
-            alternativeCount: options.alternativeCount)
+            alternativeCount: options.alternativeCount, isLive: isLive)
     }
 
     /// The same configuration for another locale.

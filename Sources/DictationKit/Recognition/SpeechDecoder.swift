@@ -90,6 +90,11 @@ public protocol UtteranceDecoder: SpeechDecoder {
     /// A session then may decode utterances side by side, each with a decoder of its own
     /// (``DictationOptions/finalDecoderLimit``); its finals are the same either way.
     var decodesUtterancesIndependently: Bool { get }
+
+    /// Whether one decoding already runs on several cores (whisper.cpp's threads). A session then
+    /// decodes its utterances one at a time even where it could decode them side by side: a
+    /// second decoder would add its memory, and little speed, since the cores are busy already.
+    var decodesOnSeveralCores: Bool { get }
 }
 
 extension UtteranceDecoder {
@@ -103,4 +108,7 @@ extension UtteranceDecoder {
     /// `false`: a decoder may carry what it learnt from one utterance into the next unless it
     /// says otherwise.
     public var decodesUtterancesIndependently: Bool { false }
+
+    /// `false`: a decoder decodes on the thread it is called on unless it says otherwise.
+    public var decodesOnSeveralCores: Bool { false }
 }

@@ -59,7 +59,8 @@ struct SessionDecoders {
         let showsPartials = options.reports.contains(.partials)
         let wantsTwoPasses = showsPartials && segmentation == .endpointer
         let asked = DecoderConfiguration(
-            options: options, segmentation: segmentation, reportsPartials: showsPartials && !wantsTwoPasses)
+            options: options, segmentation: segmentation, reportsPartials: showsPartials && !wantsTwoPasses,
+            isLive: sourceIsLive)
         let choice = try LocaleFallback().makeDecoder(asked, recognizer: recognizer, logger: logger)
         let configuration = asked.with(locale: choice.decoder.locale)
         let notices = choice.decoder.takeNotices()
@@ -99,12 +100,13 @@ struct SessionDecoders {
     static let audioWorthAnotherDecoder = 10.0
 
     /// How the final pass gets more decoders like `main`: when its utterances are decoded
-    /// independently and the session allows more than one (``DictationOptions/finalDecoderLimit``).
+    /// independently, each on one core, and the session allows more than one
+    /// (``DictationOptions/finalDecoderLimit``).
     private static func supply(
         like main: any UtteranceDecoder, configuration: DecoderConfiguration, recognizer: any SpeechRecognizer,
         options: DictationOptions, sourceIsLive: Bool
     ) -> FinalDecoderSupply? {
-        guard main.decodesUtterancesIndependently else { return nil }
+        guard main.decodesUtterancesIndependently, !main.decodesOnSeveralCores else { return nil }
         let automatic = sourceIsLive ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 4)
         let limit = max(1, options.finalDecoderLimit ?? automatic)
         guard limit > 1 else { return nil }

@@ -49,8 +49,9 @@ public struct DictationOptions: Sendable, Hashable {
     /// faster than it is decoded. A further decoder is loaded only when an utterance waits while
     /// every decoder has one, and costs a decoder's memory (about 100 MB with the en-US-large
     /// model). Only recognizers whose decoders decode each utterance on its own
-    /// (``SpeechDecoder/decodesUtterancesIndependently``) use more than one, so the finals are
-    /// the same whatever this is. Values below 1 count as 1.
+    /// (``UtteranceDecoder/decodesUtterancesIndependently``), each on one core
+    /// (``UtteranceDecoder/decodesOnSeveralCores``: Whisper's decoders use every core already),
+    /// use more than one, so the finals are the same whatever this is. Values below 1 count as 1.
     public var finalDecoderLimit: Int?
     /// End the session after this many seconds of audio, whatever is going on. `nil`: no limit.
     public var maxDuration: Double?

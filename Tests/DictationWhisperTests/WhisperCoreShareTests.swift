@@ -1,0 +1,84 @@
+import DictationKit
+import DictationPreprocessing
+import DictationTesting
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DictationWhisper
+
+/// Whisper's decodings share the machine's cores, and a session does not load a second Whisper
+/// decoder beside one that already uses them all: on two cores two decoders of two threads each
+/// took about four times the CPU, and a second decoder costs some 70 MB.
+@Suite("Whisper shares the cores", .timeLimit(.minutes(25)))
+struct WhisperCoreShareTests {
+    @Test("a decoding alone takes every core, two at once half each, never none")
+    func threadsPerDecoding() {
+        #expect(WhisperCoreShare.threads(cores: 2, decodings: 1) == 2)
+        #expect(WhisperCoreShare.threads(cores: 2, decodings: 2) == 1)
+        #expect(WhisperCoreShare.threads(cores: 2, decodings: 5) == 1)
+        #expect(WhisperCoreShare.threads(cores: 8, decodings: 3) == 2)
+        #expect(WhisperCoreShare.threads(cores: 1, decodings: 0) == 1)
+    }
+
+    @Test("a file's session decodes with one Whisper decoder on the cores' share, with two of one thread each when asked")
+    func oneDecoderUsesTheCores() async throws {
+        var samples: [Float] = []
+        let pause = [Float](repeating: 0, count: 16_000 * 3 / 2)
+        for id in WhisperFixtures.librivox {
+            samples += pause + (try WhisperFixtures.samples(of: "librivox/\(id).wav"))
+        }
+        samples += pause
+        let shared = try await Self.finalDecoders(samples, recognizer: WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish()))
+        #expect(shared.loaded == 1, "one decoder on every core: \(shared)")
+        #expect(shared.finals >= 5, "five sentences: \(shared)")
+        // One thread each: decoders side by side, as for PocketSphinx. The first holds its first
+        // final until the second has begun an utterance, so the count does not depend on timing.
+        let single = try await Self.finalDecoders(
+            samples, recognizer: WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), threads: 1), holdingTheFirst: true)
+        #expect(single.loaded == 2, "two decoders of one thread: \(single)")
+    }
+
+    /// Runs a file's session without partials, as a batch does, with `finalDecoderLimit` 2, and
+    /// counts the final decoders loaded.
+    static func finalDecoders(_ samples: [Float], recognizer: WhisperRecognizer, holdingTheFirst: Bool = false) async throws
+        -> (loaded: Int, finals: Int)
+    {
+        let begun = Mutex<[Int]>([])
+        let counting = InterceptingRecognizer(recognizer) { decoder, role in
+            guard case .finals = role else { return decoder }
+            let index = begun.withLock { begun in
+                begun.append(0)
+                return begun.count - 1
+            }
+            var holding = holdingTheFirst && index == 0
+            return InterceptingDecoder.wrap(decoder) { call in
+                switch call {
+                case .beginUtterance:
+                    begun.withLock { $0[index] += 1 }
+                case .endUtterance where holding:
+                    holding = false
+                    let deadline = Date().addingTimeInterval(300)
+                    while begun.withLock({ $0.count < 2 || $0[1] == 0 }), Date() < deadline {
+                        Thread.sleep(forTimeInterval: 0.01)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        let session = DictationSession(
+            source: InMemoryAudioSource(samples: samples), preprocessing: StandardPreprocessing(), recognizer: counting)
+        var asked = DictationOptions(locale: "en-US", reports: [])
+        asked.finalDecoderLimit = 2
+        let options = asked
+        let finals = try await withDeadline(.seconds(900), "a Whisper session over five sentences") {
+            var finals = 0
+            for await event in try await session.start(options) {
+                if case .final = event { finals += 1 }
+            }
+            return finals
+        }
+        return (begun.withLock { $0.count }, finals)
+    }
+}
