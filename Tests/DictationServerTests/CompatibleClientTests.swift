@@ -203,6 +203,16 @@ import Glibc
         // answers a refused upgrade with an empty 400, which would say nothing).
         #expect(voskAnonymous.errors.contains("1008") && voskAnonymous.errors.contains("unauthorized"), "\(voskAnonymous.errors)")
     }
+
+    /// A vosk client waits for each reply; one that sends minutes of audio without reading any is
+    /// closed (1008) once more than the session's queue waits, not buffered without bound.
+    @Test func aVoskClientFloodingAheadOfTheRepliesIsClosed() throws {
+        let server = try Server.start()
+        defer { server.stop() }
+        let flood = try Self.python(FloodOutput.self, "vosk_flood.py", [server.vosk, "12"], server: server)
+        #expect(flood.code == 1008, "\(flood)")
+        #expect(flood.reason.hasPrefix("limitExceeded"), "\(flood)")
+    }
 }
 
 // MARK: - What the clients print
@@ -231,6 +241,13 @@ extension CompatibleClientTests {
             case results, txt, srt
             case bytesSent = "bytes_sent"
         }
+    }
+
+    /// vosk_flood.py's output: how the server closed the connection.
+    struct FloodOutput: Decodable {
+        var code: Int?
+        var reason: String
+        var sent: Int
     }
 
     /// openai_client.py transcribe's output: one reply per response_format, as the SDK parsed it.
