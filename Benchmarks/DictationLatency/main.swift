@@ -2,14 +2,16 @@
 //
 //     swift run -c release dictation-latency [--utterances 44] [--stops 30] [--model DIR]
 //         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation]
-//         [--recognizer pocketsphinx|whisper] [--whisper-model FILE.bin] [--whisper-threads N]
+//         [--recognizer pocketsphinx|whisper|standard] [--whisper-model FILE.bin] [--whisper-threads N]
 //         [--whisper-window full|fitted] [--whisper-beam N] [--list-finals]
 //
 // `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
 // default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default the
 // cores' share; `--whisper-window`, how much of the encoder's 30-s window a decoding runs;
 // `--whisper-beam`, the beam width, 5 by default, 1 greedy): it has no
-// partials, so only the final and stop() figures apply.
+// partials, so only the final and stop() figures apply. `--recognizer standard` is what `dictate
+// listen` runs where both are installed: PocketSphinx's partials (its stable words confirmed by a
+// Whisper decoder) beside Whisper's finals, with the same Whisper options.
 //
 // A microphone is played by a thread that appends 20 ms of real speech to a PushAudioSource at
 // real time, so the wall-clock moment each sample became available is known. The speech is the
@@ -69,7 +71,8 @@ let modelDirectory = arguments.firstIndex(of: "--model").flatMap { $0 + 1 < argu
 let pocketSphinx = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
 // `--recognizer whisper [--whisper-model FILE.bin] [--whisper-threads N]`: Whisper's finals.
 let recognizer: any SpeechRecognizer
-if arguments.firstIndex(of: "--recognizer").map({ $0 + 1 < arguments.count && arguments[$0 + 1] == "whisper" }) == true {
+let recognizerName = arguments.firstIndex(of: "--recognizer").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+if recognizerName == "whisper" || recognizerName == "standard" {
     let whisperModel = arguments.firstIndex(of: "--whisper-model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     // The cores' share by default (all of them for one decoding).
     let threads = arguments.contains("--whisper-threads") ? option("--whisper-threads", default: 1) : nil
@@ -77,8 +80,10 @@ if arguments.firstIndex(of: "--recognizer").map({ $0 + 1 < arguments.count && ar
         $0 + 1 < arguments.count ? WhisperEncoderWindow(rawValue: arguments[$0 + 1]) : nil
     } ?? .fitted
     let beam = option("--whisper-beam", default: 5)
-    recognizer = WhisperRecognizer(modelPath: whisperModel, threads: threads, beamSize: beam, encoderWindow: window)
-    print("recognizer: whisper, model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads.map(String.init) ?? "the cores' share"), beam: \(beam), encoder window: \(window.rawValue)")
+    let whisper = WhisperRecognizer(modelPath: whisperModel, threads: threads, beamSize: beam, encoderWindow: window)
+    // `standard`: what `dictate listen` runs, PocketSphinx's partials beside Whisper's finals.
+    recognizer = recognizerName == "standard" ? StandardRecognizer(choice: .automatic, whisper: whisper, pocketSphinx: pocketSphinx) : whisper
+    print("recognizer: \(recognizerName ?? ""), model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads.map(String.init) ?? "the cores' share"), beam: \(beam), encoder window: \(window.rawValue)")
 } else {
     recognizer = pocketSphinx
     if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
