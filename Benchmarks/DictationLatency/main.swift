@@ -6,8 +6,8 @@
 //         [--whisper-window full|fitted] [--whisper-beam N] [--list-finals]
 //
 // `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
-// default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default the
-// cores' share; `--whisper-window`, how much of the encoder's 30-s window a decoding runs;
+// default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default one per
+// core; `--whisper-window`, how much of the encoder's 30-s window a decoding runs;
 // `--whisper-beam`, the beam width, 5 by default, 1 greedy): it has no
 // partials, so only the final and stop() figures apply. `--recognizer standard` is what `dictate
 // listen` runs where both are installed: PocketSphinx's partials (its stable words confirmed by a
@@ -74,16 +74,16 @@ let recognizer: any SpeechRecognizer
 let recognizerName = arguments.firstIndex(of: "--recognizer").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 if recognizerName == "whisper" || recognizerName == "standard" {
     let whisperModel = arguments.firstIndex(of: "--whisper-model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-    // The cores' share by default (all of them for one decoding).
+    // One per core by default.
     let threads = arguments.contains("--whisper-threads") ? option("--whisper-threads", default: 1) : nil
     let window = arguments.firstIndex(of: "--whisper-window").flatMap {
         $0 + 1 < arguments.count ? WhisperEncoderWindow(rawValue: arguments[$0 + 1]) : nil
-    } ?? .fitted
+    } ?? .automatic
     let beam = option("--whisper-beam", default: 5)
     let whisper = WhisperRecognizer(modelPath: whisperModel, threads: threads, beamSize: beam, encoderWindow: window)
     // `standard`: what `dictate listen` runs, PocketSphinx's partials beside Whisper's finals.
     recognizer = recognizerName == "standard" ? StandardRecognizer(choice: .automatic, whisper: whisper, pocketSphinx: pocketSphinx) : whisper
-    print("recognizer: \(recognizerName ?? ""), model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads.map(String.init) ?? "the cores' share"), beam: \(beam), encoder window: \(window.rawValue)")
+    print("recognizer: \(recognizerName ?? ""), model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads.map(String.init) ?? "one per core"), beam: \(beam), encoder window: \(window.rawValue)")
 } else {
     recognizer = pocketSphinx
     if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }

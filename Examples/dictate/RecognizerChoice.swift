@@ -35,14 +35,16 @@ struct RecognizerOptions: ParsableArguments {
     @Option(
         name: .customLong("whisper-window"),
         help: ArgumentHelp(
-            "How much of Whisper's 30-second encoder window a decoding runs: fitted (the default: half, or the utterance when longer) or full (as Whisper was trained; slower).",
+            "How much of Whisper's 30-second encoder window a decoding runs: automatic (the default: fitted for English, full for other languages), fitted (half, or the utterance when longer: faster) or full (as Whisper was trained).",
             valueName: "window"))
-    var whisperWindow: WhisperEncoderWindow = .fitted
+    var whisperWindow: WhisperEncoderWindow = .automatic
 
-    /// The recognizer; Whisper's decodings share the cores among those running at once.
-    /// `--model` names a Whisper ggml file when it is a file, a PocketSphinx model folder when it
-    /// is a folder.
-    func recognizer(_ common: CommonOptions) -> StandardRecognizer {
+    /// The recognizer, for `sessions` sessions at once: Whisper's threads are shared out among
+    /// them, so that together they use the cores once (a session decodes with one Whisper
+    /// decoder). `--model` names a Whisper ggml file when it is a file, a PocketSphinx model
+    /// folder when it is a folder.
+    func recognizer(_ common: CommonOptions, sessions: Int = 1) -> StandardRecognizer {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         var isFolder: ObjCBool = false
         let modelIsFile = common.model.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue } ?? false
         var pocketSphinx = common.recognizer
@@ -54,7 +56,8 @@ struct RecognizerOptions: ParsableArguments {
         return StandardRecognizer(
             choice: choice,
             whisper: WhisperRecognizer(
-                modelPath: modelIsFile ? common.model : nil, encoderWindow: whisperWindow),
+                modelPath: modelIsFile ? common.model : nil, threads: max(1, cores / max(1, sessions)),
+                encoderWindow: whisperWindow),
             pocketSphinx: pocketSphinx)
     }
 }

@@ -118,7 +118,7 @@ extension Dictate {
                 language: common.messageLanguage)
             let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let batch = BatchTranscription(
-                paths: paths, jobs: jobs, recognizer: backend.recognizer(common),
+                paths: paths, jobs: jobs, recognizer: backend.recognizer(common, sessions: min(jobs, paths.count)),
                 options: options, session: sessionMaker(store: store, vocabulary: options.vocabulary))
             let interrupts = InterruptHandler { await batch.stop() }
             defer { interrupts.cancel() }

@@ -7,8 +7,7 @@ import Foundation
 struct WhisperDecoding: Sendable, Hashable {
     /// Whisper's language code (`"en"`, `"no"`).
     var language: String
-    /// whisper.cpp's own threads for one decoding; `nil` for the cores' share
-    /// (``WhisperCoreShare``).
+    /// whisper.cpp's own threads for one decoding; `nil` for one per core.
     var threads: Int?
     /// The beam width; 1 for a greedy search.
     var beamSize: Int
@@ -44,12 +43,8 @@ struct WhisperDecoding: Sendable, Hashable {
     func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?) throws(DictationError)
         -> [WhisperSegment]
     {
-        guard let threads else {
-            return try WhisperCoreShare.withThreads { share throws(DictationError) in
-                try decode(samples, model: model, state: state, prompt: prompt, threads: share)
-            }
-        }
-        return try decode(samples, model: model, state: state, prompt: prompt, threads: threads)
+        try decode(
+            samples, model: model, state: state, prompt: prompt, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
     private func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?, threads: Int)

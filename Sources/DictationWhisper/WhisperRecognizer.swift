@@ -29,9 +29,9 @@ public struct WhisperRecognizer: SpeechRecognizer {
 
     /// One model file to use for every locale it knows, or `nil` to use the installed models.
     public var modelPath: String?
-    /// whisper.cpp's threads for one decoding, or `nil` (the default) for the machine's cores
-    /// shared among the Whisper decodings of the process running when it starts: all of them
-    /// for a decoding alone, half each for two.
+    /// whisper.cpp's threads for one decoding, or `nil` (the default) for one per core. A fixed
+    /// count, whatever else runs: whisper.cpp's sums come out in an order that depends on it, so
+    /// a borderline word could differ between a file decoded alone and in a batch.
     public var threads: Int?
     /// The width of the beam search; 1 searches greedily (faster, a little less accurate).
     public var beamSize: Int
@@ -43,13 +43,13 @@ public struct WhisperRecognizer: SpeechRecognizer {
     /// Creates a recognizer.
     /// - Parameters:
     ///   - modelPath: A whisper.cpp model file to use, or `nil` for the installed models.
-    ///   - threads: whisper.cpp's threads for one decoding; `nil` for the cores' share.
+    ///   - threads: whisper.cpp's threads for one decoding; `nil` for one per core.
     ///   - beamSize: The beam width; 5 by default (whisper.cpp's own default), 1 for greedy.
     ///   - encoderWindow: How much of the encoder's window each decoding runs; by default
-    ///     ``WhisperEncoderWindow/fitted``.
+    ///     ``WhisperEncoderWindow/automatic`` (fitted for English, full for other languages).
     ///   - locator: Where installed models are looked for.
     public init(
-        modelPath: String? = nil, threads: Int? = nil, beamSize: Int = 5, encoderWindow: WhisperEncoderWindow = .fitted,
+        modelPath: String? = nil, threads: Int? = nil, beamSize: Int = 5, encoderWindow: WhisperEncoderWindow = .automatic,
         locator: WhisperModelLocator = WhisperModelLocator()
     ) {
         self.modelPath = modelPath
@@ -109,8 +109,9 @@ public struct WhisperRecognizer: SpeechRecognizer {
         }
         guard whisper_lang_id(language) >= 0 else { throw DictationError.localeUnsupported(locale) }
         let settings = WhisperDecoding(
-            language: language, threads: threads, beamSize: beamSize, encoderWindow: encoderWindow,
-            retriesDoubtfulDecodings: !configuration.isLive, noSpeechThreshold: 0.6)
+            language: language, threads: threads, beamSize: beamSize,
+            encoderWindow: encoderWindow.resolved(forLanguage: language), retriesDoubtfulDecodings: !configuration.isLive,
+            noSpeechThreshold: 0.6)
         let transcriber = WhisperTranscriber(model: model, settings: settings, vocabulary: configuration.vocabulary)
         switch configuration.segmentation {
         case .endpointer: return WhisperUtteranceDecoder(locale: locale, transcriber: transcriber)

@@ -24,7 +24,7 @@ final class WhisperTranscriber {
         prompt = vocabulary.isEmpty ? nil : WhisperDecoding.prompt(for: vocabulary)
     }
 
-    /// whisper.cpp's threads for one decoding; `nil` for the cores' share.
+    /// whisper.cpp's threads for one decoding; `nil` for one per core.
     var threadsPerDecoding: Int? { settings.threads }
 
     deinit {
@@ -41,6 +41,17 @@ final class WhisperTranscriber {
     /// - Throws: ``DictationError`` when whisper.cpp fails.
     func transcribe(_ samples: [Float], start: Double) throws(DictationError) -> [Transcript] {
         guard !samples.isEmpty else { return [] }
+        // A retry at a higher temperature samples with a random generator that whisper.cpp seeds
+        // once per state and that runs on from decoding to decoding: the same recording came out
+        // "ill-disposed" decoded first and "ill-sposed" decoded after another in the same state.
+        // A fresh state for each decoding that may retry makes a final depend on its audio alone.
+        if settings.retriesDoubtfulDecodings, let used = state {
+            whisper_free_state(used)
+            state = nil
+            // The state's buffers go back to the system rather than staying in the heap between
+            // decodings (a long file otherwise peaked 50 MB higher).
+            malloc_trim(0)
+        }
         if state == nil {
             guard let made = whisper_init_state(model.context) else { throw WhisperProblem.stateFailed.error }
             state = made

@@ -1,3 +1,4 @@
+import Foundation
 import DictationKit
 
 /// A Whisper decoder for the utterances a session's endpointer cuts: it holds each utterance's
@@ -28,7 +29,7 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
 
     var decodesUtterancesIndependently: Bool { true }
 
-    var decodesOnSeveralCores: Bool { transcriber.threadsPerDecoding.map { $0 > 1 } ?? true }
+    var decodesOnSeveralCores: Bool { (transcriber.threadsPerDecoding ?? ProcessInfo.processInfo.activeProcessorCount) > 1 }
 
     func beginUtterance(at time: Double) throws(DictationError) {
         utteranceStart = time

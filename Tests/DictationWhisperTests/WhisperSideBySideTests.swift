@@ -5,23 +5,14 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import DictationWhisper
+import DictationWhisper
 
-/// Whisper's decodings share the machine's cores, and a session does not load a second Whisper
-/// decoder beside one that already uses them all: on two cores two decoders of two threads each
-/// took about four times the CPU, and a second decoder costs some 70 MB.
-@Suite("Whisper shares the cores", .timeLimit(.minutes(25)))
-struct WhisperCoreShareTests {
-    @Test("a decoding alone takes every core, two at once half each, never none")
-    func threadsPerDecoding() {
-        #expect(WhisperCoreShare.threads(cores: 2, decodings: 1) == 2)
-        #expect(WhisperCoreShare.threads(cores: 2, decodings: 2) == 1)
-        #expect(WhisperCoreShare.threads(cores: 2, decodings: 5) == 1)
-        #expect(WhisperCoreShare.threads(cores: 8, decodings: 3) == 2)
-        #expect(WhisperCoreShare.threads(cores: 1, decodings: 0) == 1)
-    }
-
-    @Test("a file's session decodes with one Whisper decoder on the cores' share, with two of one thread each when asked")
+/// A session does not load a second Whisper decoder beside one that already uses several cores:
+/// on two cores, two decoders of two threads each took about four times the CPU, and a second
+/// decoder costs some 70 MB.
+@Suite("Whisper decoders side by side", .timeLimit(.minutes(25)))
+struct WhisperSideBySideTests {
+    @Test("a file's session decodes with one Whisper decoder of two threads, with two of one thread each")
     func oneDecoderUsesTheCores() async throws {
         var samples: [Float] = []
         let pause = [Float](repeating: 0, count: 16_000 * 3 / 2)
@@ -29,8 +20,9 @@ struct WhisperCoreShareTests {
             samples += pause + (try WhisperFixtures.samples(of: "librivox/\(id).wav"))
         }
         samples += pause
-        let shared = try await Self.finalDecoders(samples, recognizer: WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish()))
-        #expect(shared.loaded == 1, "one decoder on every core: \(shared)")
+        let shared = try await Self.finalDecoders(
+            samples, recognizer: WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), threads: 2))
+        #expect(shared.loaded == 1, "one decoder of two threads: \(shared)")
         #expect(shared.finals >= 5, "five sentences: \(shared)")
         // One thread each: decoders side by side, as for PocketSphinx. The first holds its first
         // final until the second has begun an utterance, so the count does not depend on timing.
