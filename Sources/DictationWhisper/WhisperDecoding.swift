@@ -7,8 +7,8 @@ import Foundation
 struct WhisperDecoding: Sendable, Hashable {
     /// Whisper's language code (`"en"`, `"no"`).
     var language: String
-    /// whisper.cpp's own threads for one decoding; `nil` for one per core.
-    var threads: Int?
+    /// whisper.cpp's own threads for one decoding.
+    var threads: Int
     /// The beam width; 1 for a greedy search.
     var beamSize: Int
     /// How much of the encoder's window each decoding runs.
@@ -42,13 +42,6 @@ struct WhisperDecoding: Sendable, Hashable {
     /// - Throws: ``DictationError`` with ``DictationError/Code/recognitionFailed`` when whisper.cpp fails.
     func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?) throws(DictationError)
         -> [WhisperSegment]
-    {
-        try decode(
-            samples, model: model, state: state, prompt: prompt, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
-    }
-
-    private func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?, threads: Int)
-        throws(DictationError) -> [WhisperSegment]
     {
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         parameters.n_threads = Int32(max(1, threads))

@@ -109,7 +109,7 @@ public struct WhisperRecognizer: SpeechRecognizer {
         }
         guard whisper_lang_id(language) >= 0 else { throw DictationError.localeUnsupported(locale) }
         let settings = WhisperDecoding(
-            language: language, threads: threads, beamSize: beamSize,
+            language: language, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, beamSize: beamSize,
             encoderWindow: encoderWindow.resolved(forLanguage: language), retriesDoubtfulDecodings: !configuration.isLive,
             noSpeechThreshold: 0.6)
         let transcriber = WhisperTranscriber(model: model, settings: settings, vocabulary: configuration.vocabulary)

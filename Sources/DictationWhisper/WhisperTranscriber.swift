@@ -24,8 +24,8 @@ final class WhisperTranscriber {
         prompt = vocabulary.isEmpty ? nil : WhisperDecoding.prompt(for: vocabulary)
     }
 
-    /// whisper.cpp's threads for one decoding; `nil` for one per core.
-    var threadsPerDecoding: Int? { settings.threads }
+    /// whisper.cpp's threads for one decoding.
+    var threadsPerDecoding: Int { settings.threads }
 
     deinit {
         if let state { whisper_free_state(state) }

@@ -1,4 +1,3 @@
-import Foundation
 import DictationKit
 
 /// A Whisper decoder for the utterances a session's endpointer cuts: it holds each utterance's
@@ -29,7 +28,7 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
 
     var decodesUtterancesIndependently: Bool { true }
 
-    var decodesOnSeveralCores: Bool { (transcriber.threadsPerDecoding ?? ProcessInfo.processInfo.activeProcessorCount) > 1 }
+    var decodesOnSeveralCores: Bool { transcriber.threadsPerDecoding > 1 }
 
     func beginUtterance(at time: Double) throws(DictationError) {
         utteranceStart = time
