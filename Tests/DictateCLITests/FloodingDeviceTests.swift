@@ -53,12 +53,10 @@ import Testing
         // Two sentences' worth of the device's audio at most: the first goforward, and 1 s of what
         // follows. Without a silence timeout only the maximum duration can end the session.
         let device = try FloodingDevice(playing: try TestMicrophone.goForward())
-        let started = ContinuousClock.now
         let result = try DictateProcess.run(
             ["listen", "--device", FloodingDevice.device, "--format", "jsonl", "--max-duration", "3.5", "--no-history"],
             environment: device.environment)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(ContinuousClock.now - started < .seconds(60), "3.5 s of audio, captured in far less")
         let events = try ListenCommandTests.events(result)
         #expect(ListenCommandTests.finals(events) == ["go forward ten meters"])
         // Every word lies in the first 3.5 s of what the device delivered.
