@@ -213,6 +213,24 @@ import Glibc
         #expect(flood.code == 1008, "\(flood)")
         #expect(flood.reason.hasPrefix("limitExceeded"), "\(flood)")
     }
+
+    /// SIGTERM to `dictate serve`, as a service manager stops it, while a vosk client is mid-audio:
+    /// the client gets the last result of what it sent, then close 1001, and the server exits 0.
+    @Test func aServerStoppedWithSIGTERMSendsAVoskClientItsLastResult() throws {
+        let server = try Server.start()
+        defer { server.stop() }
+        let recording = try SpeechAudio.path("librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
+        let reference = try SpeechAudio.librivoxTranscript("0870")
+        let client = try Self.python(
+            ShutdownOutput.self, "vosk_shutdown.py", [server.vosk, recording, String(server.process.processIdentifier)],
+            server: server)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0, "\(server.log)")
+        #expect(client.code == 1001, "\(client)")
+        #expect(client.reason.hasPrefix("serverShuttingDown"), "\(client)")
+        let wer = WordErrorRate(reference: reference, hypothesis: client.texts.joined(separator: " "))
+        #expect(wer.rate <= Self.maximumWordErrorRate, "every word sent before the SIGTERM is decoded: \(wer): \(client.texts)")
+    }
 }
 
 // MARK: - What the clients print
@@ -241,6 +259,13 @@ extension CompatibleClientTests {
             case results, txt, srt
             case bytesSent = "bytes_sent"
         }
+    }
+
+    /// vosk_shutdown.py's output: the results' texts and how the server closed the connection.
+    struct ShutdownOutput: Decodable {
+        var texts: [String]
+        var code: Int?
+        var reason: String
     }
 
     /// vosk_flood.py's output: how the server closed the connection.
