@@ -78,9 +78,7 @@ public final class DictationSession: DictationBridge {
     public func start(_ options: DictationOptions) async throws -> AsyncStream<DictationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: DictationEvent.self, bufferingPolicy: .unbounded)
         let run = SessionRun(
-            source: options.legacyRecordsAudio
-                ? RecordingSource(wrapping: source, directory: options.legacyRecordingDirectory, logger: logger) : source,
-            preprocessing: preprocessing, recognizer: recognizer, eventStages: eventStages,
+            source: source, preprocessing: preprocessing, recognizer: recognizer, eventStages: eventStages,
             options: options, continuation: continuation, logger: logger)
         let started = current.withLock { slot -> Bool in
             if let running = slot, !running.isFinished { return false }
