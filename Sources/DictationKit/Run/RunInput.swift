@@ -37,6 +37,9 @@ final class RunInput {
     }
 
     private func passEvents() {
-        for event in reader.takeEvents() { delivery.emit(event) }
+        for event in reader.takeEvents() {
+            // A reader's problems never end the run: what ends its audio, it throws from read.
+            if case .error(let problem) = event { delivery.emit(.error(problem.asNonFatal)) } else { delivery.emit(event) }
+        }
     }
 }
