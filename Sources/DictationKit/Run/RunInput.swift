@@ -38,8 +38,13 @@ final class RunInput {
 
     private func passEvents() {
         for event in reader.takeEvents() {
-            // A reader's problems never end the run: what ends its audio, it throws from read.
-            if case .error(let problem) = event { delivery.emit(.error(problem.asNonFatal)) } else { delivery.emit(event) }
+            switch event {
+            case .error(let problem):
+                // A reader's problems never end the run: what ends its audio, it throws from read.
+                delivery.emit(.error(problem.asNonFatal))
+            default:
+                delivery.emit(event)
+            }
         }
     }
 }
