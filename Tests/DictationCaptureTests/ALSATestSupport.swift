@@ -186,4 +186,16 @@ func waitUntil(_ what: String, seconds: Double = 60, _ condition: () -> Bool) ->
 extension AudioReader {
     /// The reader as the live capture reader `ALSACaptureSource` returns.
     var live: LiveCaptureReader? { self as? LiveCaptureReader }
+
+    /// The warnings among the reader's events (``AudioReader/takeEvents()``), oldest first; a
+    /// capture reader has no other kind, so any other fails the test.
+    func takeErrors() -> [DictationError] {
+        takeEvents().compactMap { event in
+            guard case .error(let error) = event else {
+                Issue.record("a capture reader reported \(event)")
+                return nil
+            }
+            return error
+        }
+    }
 }

@@ -297,6 +297,7 @@ final class EndlessRampSource: AudioSource {
         }
 
         func interrupt() { interrupted.withLock { $0 = true } }
+        func takeEvents() -> [DictationEvent] { [] }
     }
 }
 

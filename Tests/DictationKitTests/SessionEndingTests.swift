@@ -98,10 +98,10 @@ private struct OverrunningSource: AudioSource {
                 startTime: Double(reads - 1) / 10)
         }
 
-        func takeWarnings() -> [DictationError] {
+        func takeEvents() -> [DictationEvent] {
             guard reads == 35, !warned else { return [] }
             warned = true
-            return [DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false)]
+            return [.error(DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false))]
         }
 
         func interrupt() {}

@@ -234,10 +234,10 @@ private struct OverrunningSource: AudioSource {
                 startTime: Double(reads - 1) / 10)
         }
 
-        func takeWarnings() -> [DictationError] {
+        func takeEvents() -> [DictationEvent] {
             guard warningsAt.contains(reads), !warned.contains(reads) else { return [] }
             warned.insert(reads)
-            return [DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false)]
+            return [.error(DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false))]
         }
 
         func interrupt() {}
@@ -267,6 +267,7 @@ private struct OverrunningSource: AudioSource {
                 return frame
             }
             func interrupt() { reader.interrupt() }
+            func takeEvents() -> [DictationEvent] { reader.takeEvents() }
         }
     }
 
