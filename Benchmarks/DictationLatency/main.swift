@@ -9,7 +9,7 @@
 // `--history-store` gives the sessions a transcript history: `sqlite`, an SQLiteTranscriptStore in
 // a fresh database in the temporary folder (as `dictate listen` keeps one), `slow`, the same behind
 // a store that sleeps 300 ms before each save; `none`, the default, keeps nothing. The finals wait
-// for their saves; the partials must not.
+// for their saves (and stop() for the last one's); the partials must not.
 //
 // `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
 // default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default one per
@@ -101,7 +101,8 @@ guard let historyChoice = HistoryStoreChoice.parse(arguments) else {
     exit(64)
 }
 let history = try historyChoice.makeStore()
-print("history store: \(historyChoice.rawValue)\(historyChoice == .slow ? " (\(SlowTranscriptStore.delay) s before each save)" : "")")
+let slowNote = historyChoice == .slow ? " (\(SlowTranscriptStore.delay) s before each save)" : ""
+print("history store: \(historyChoice.rawValue)\(slowNote)")
 let loadBefore = loadAverage()
 
 print("latency over \(utteranceCount) utterances, paced at real time…")

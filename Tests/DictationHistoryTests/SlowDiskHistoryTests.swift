@@ -36,7 +36,8 @@ import Testing
         var parts: [[Float]] = []
         for name in ["goforward", "numbers", "something"] {
             let path = "/usr/share/pocketsphinx/test/data/\(name).raw"
-            let data = try #require(FileManager.default.contents(atPath: path), "missing \(path): apt-get install pocketsphinx-testdata")
+            let data = try #require(
+                FileManager.default.contents(atPath: path), "missing \(path): apt-get install pocketsphinx-testdata")
             let speech = data.withUnsafeBytes { bytes in
                 bytes.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32767 }
             }
@@ -96,7 +97,8 @@ import Testing
         // Every final was saved before the consumer had it, and finals came in utterance order.
         #expect(finals.map(\.utteranceIndex) == Array(finals.indices))
         for final in finals {
-            let saved = try #require(timeline.position(of: .saveEnded(final.utteranceIndex)), "final \(final.utteranceIndex) never saved")
+            let saved = try #require(
+                timeline.position(of: .saveEnded(final.utteranceIndex)), "final \(final.utteranceIndex) never saved")
             let seen = try #require(timeline.position(of: .received(.final(final))))
             #expect(saved < seen, "final \(final.utteranceIndex) reached the consumer before its save ended")
         }

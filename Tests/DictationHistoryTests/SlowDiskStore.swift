@@ -6,9 +6,10 @@ import Synchronization
 /// the point), noting on a timeline when it began and ended.
 ///
 /// The save of utterance 0 also waits until the consumer has received, since that save began, a
-/// level, a speech start and a partial of a later utterance, for at most two minutes (a hang
-/// guard): a session that held them back behind a save would never let it, and the test fails on
-/// the note it leaves.
+/// level, a speech start and a partial of a later utterance, for at most ten minutes (a hang
+/// guard, long because a loaded test run can keep the consuming task from its thread for
+/// minutes): a session that held them back behind a save would never let it, and the test fails
+/// on the note it leaves.
 final class SlowDiskStore: TranscriptStore {
     static let delay = 0.3
     private let store: any TranscriptStore
@@ -44,7 +45,7 @@ final class SlowDiskStore: TranscriptStore {
         Thread.sleep(forTimeInterval: Self.delay)
         if utterance == 0 {
             let heard = timeline.entries.wait(
-                until: { SaveTimeline.laterUtteranceReceived(during: 0, in: $0) }, timeout: .seconds(120))
+                until: { SaveTimeline.laterUtteranceReceived(during: 0, in: $0) }, timeout: .seconds(600))
             if !heard { state.withLock { $0.partialsHeldBack = true } }
         }
         try store.save(final, session: session)

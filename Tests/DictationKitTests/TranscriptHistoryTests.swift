@@ -11,7 +11,8 @@ import Testing
 /// the stream only once kept, and what the audio thread shows meanwhile does not wait for it.
 @Suite(.timeLimit(.minutes(25))) struct TranscriptHistoryTests {
     /// A store whose save of utterance 0 waits until the test opens its gate: a disk as slow as the
-    /// test needs, with no clock involved.
+    /// test needs, with no clock involved. The gate gives up after ten minutes (a hang guard, long
+    /// because a loaded run can keep an async test from its thread for minutes) and notes it.
     final class GatedStore: TranscriptStore {
         /// Its calls, and the test's own notes, in order.
         let calls = WaitableState<[String]>([])
@@ -23,7 +24,7 @@ import Testing
 
         func save(_ final: Transcript, session: TranscriptSessionInfo) throws(DictationError) {
             calls.withLock { $0.append("save \(final.utteranceIndex) begun") }
-            if final.utteranceIndex == 0, !gate.wait(until: { $0 }, timeout: .seconds(120)) {
+            if final.utteranceIndex == 0, !gate.wait(until: { $0 }, timeout: .seconds(600)) {
                 calls.withLock { $0.append("gate never opened") }
             }
             calls.withLock { $0.append("save \(final.utteranceIndex)") }
@@ -105,11 +106,11 @@ import Testing
         // The waiter is on its way before the save may end: a wait that returned early would
         // note "delivered" before the save does.
         let started = await DedicatedThread.run {
-            store.calls.wait(until: { $0.contains("waiting") && $0.contains("save 0 begun") }, timeout: .seconds(120))
+            store.calls.wait(until: { $0.contains("waiting") && $0.contains("save 0 begun") }, timeout: .seconds(600))
         }
         #expect(started)
         store.open()
-        _ = try await withDeadline(.seconds(120), "the waiter") { await waiter.value }
+        _ = try await withDeadline(.seconds(600), "the waiter") { await waiter.value }
         let log = store.log
         #expect(log.firstIndex(of: "save 0").map { $0 < (log.firstIndex(of: "delivered") ?? -1) } == true, "\(log)")
         await DedicatedThread.run { history.finish() }
