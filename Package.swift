@@ -136,7 +136,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "dictation-latency",
-            dependencies: ["Dictation", "DictationTesting", "DictationWhisper"],
+            dependencies: ["Dictation", "DictationHistory", "DictationTesting", "DictationWhisper"],
             path: "Benchmarks/DictationLatency"
         ),
         .executableTarget(
@@ -190,7 +190,8 @@ let package = Package(
         .testTarget(
             name: "DictationHistoryTests",
             dependencies: [
-                "DictationHistory", "DictationKit", "DictationTesting", .product(name: "GRDB", package: "GRDB.swift"),
+                "DictationHistory", "DictationKit", "DictationTesting", "DictationPocketSphinx", "DictationPreprocessing",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

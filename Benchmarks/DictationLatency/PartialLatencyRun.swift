@@ -21,6 +21,8 @@ struct PartialLatencyRun {
     let options: DictationOptions
     /// The session's preprocessing.
     let preprocessing: StandardPreprocessing
+    /// Where the session keeps its finals (`--history-store`); `nil`: nowhere.
+    var transcriptStore: (any TranscriptStore)?
     /// Whether each final is printed with its times and latencies as it comes.
     var listsFinals = false
 
@@ -57,7 +59,8 @@ struct PartialLatencyRun {
             samples += recordings[index % recordings.count] + pause
         }
         let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 16_000) + samples)
-        let session = DictationSession(source: microphone.source, preprocessing: preprocessing, recognizer: recognizer)
+        let session = DictationSession(
+            source: microphone.source, preprocessing: preprocessing, recognizer: recognizer, transcriptStore: transcriptStore)
         var options = options
         options.reports.insert(.speechActivity)
         let stream = try await session.start(options)
