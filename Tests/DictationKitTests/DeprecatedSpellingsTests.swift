@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -28,11 +29,11 @@ import Testing
         options.persistRawAudio = true
         options.recordingDirectory = folder.path
         let events = try await session.collectEvents(options)
-        let files = TemporaryFolder.recordings(in: folder.path)
+        let files = WAVFile.paths(in: folder.path)
         try #require(files.count == 1)
         #expect(events.contains(.recordingStarted(path: files[0])))
         #expect(session.recordingPath == files[0])
-        #expect(RecordingFixtures.difference(try RecordedWAV(path: files[0]).samples, audio.pcm) == nil)
+        #expect(RecordingFixtures.difference(try WAVFile(path: files[0]).samples, audio.pcm) == nil)
         #expect(DictationOptions.defaultRecordingDirectory(environment: ["HOME": "/h"]) == "/h/.local/share/dictationkit/recordings")
         #expect(options.resolvedRecordingDirectory() == folder.path)
     }
