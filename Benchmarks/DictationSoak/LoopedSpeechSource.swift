@@ -89,6 +89,8 @@ struct LoopedSpeechSource: AudioSource {
 
         func interrupt() { interrupted.store(true, ordering: .relaxed) }
 
+        func takeEvents() -> [DictationEvent] { [] }
+
         private func nextSpeech() -> Segment {
             defer { nextRecording = (nextRecording + 1) % source.recordings.count }
             return .recording(index: nextRecording, offset: 0)

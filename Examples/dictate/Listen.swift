@@ -65,13 +65,14 @@ extension Dictate {
                     maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
                     endpointing: speech.endpointingOptions),
                 language: common.messageLanguage)
-            // The history comes after the formatting, so that it keeps both forms.
+            // The session keeps the history after the formatting, so it keeps both forms.
             let session = DictationSession(
                 source: source,
                 preprocessing: StandardPreprocessing(
                     options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
                 recognizer: backend.recognizer(common),
-                eventStages: [written.stage(spelling: options.vocabulary)] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
+                transcriptStore: store,
+                eventStages: [written.stage(spelling: options.vocabulary)],
                 logger: logger)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DictationKit
 import DictationServer
+import ServiceLifecycle
 import Foundation
 
 /// `dictate serve`: a dictation server for other programs and machines (`DictationServer`).
@@ -47,6 +48,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How long a stream whose connection was lost waits for its client to resume, in seconds.")
     var resumeSeconds = ServerLimits().resumeSeconds
 
+    @Option(help: "How long SIGTERM or Ctrl-C waits for the sessions to decode what they have and end, in seconds.")
+    var shutdownSeconds = ServerLimits().shutdownSeconds
+
     @Option(
         help: ArgumentHelp(
             "Record every session's audio here, as WAV files only this user can read (off by default: no audio is written).",
@@ -64,7 +68,9 @@ struct Serve: AsyncParsableCommand {
             ("--max-upload-bytes", maxUploadBytes), ("--max-session-seconds", maxSessionSeconds)] where value < 1 {
             throw ValidationError("\(name) \(value): expected 1 or more")
         }
-        if resumeSeconds < 0 { throw ValidationError("--resume-seconds \(resumeSeconds): expected 0 or more") }
+        for (name, value) in [("--resume-seconds", resumeSeconds), ("--shutdown-seconds", shutdownSeconds)] where value < 0 {
+            throw ValidationError("\(name) \(value): expected 0 or more")
+        }
     }
 
     func run() async throws {
@@ -83,14 +89,20 @@ struct Serve: AsyncParsableCommand {
                 },
                 limits: ServerLimits(
                     maxSessions: maxSessions, maxMessageBytes: maxMessageBytes, maxUploadBytes: maxUploadBytes,
-                    maxSessionSeconds: maxSessionSeconds, resumeSeconds: resumeSeconds),
+                    maxSessionSeconds: maxSessionSeconds, resumeSeconds: resumeSeconds,
+                    shutdownSeconds: shutdownSeconds),
                 defaultLocale: common.locale, recordingDirectory: recordingDirectory)
-            let server = DictationServer(configuration: configuration, recognizer: backend.recognizer(common), logger: common.makeLogger())
             let host = self.host
             let scheme = tlsCertificate == nil ? "http" : "https"
-            try await server.run { port in
+            let logger = common.makeLogger()
+            let server = DictationServer(
+                configuration: configuration, recognizer: backend.recognizer(common), logger: logger
+            ) { port in
                 Terminal.write("dictate: listening on \(scheme)://\(host):\(port)\n", toStandardError: false)
             }
+            // SIGTERM or Ctrl-C ends the sessions cleanly (30 s at most), then the server.
+            let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            try await group.run()
         } catch let error as DictationError {
             Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
             throw ExitCode(CLIExitCode.for(error))

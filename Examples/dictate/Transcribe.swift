@@ -155,21 +155,20 @@ extension Dictate {
 
         /// Makes each file's session: the file as its path names it, this command's preprocessing,
         /// endpointing, written text (spelling the vocabulary's entries), history and logger, and
-        /// the job's recognizer. The history
-        /// comes after the formatting, so that it keeps both forms.
+        /// the job's recognizer. The session keeps the history after the formatting, so it keeps
+        /// both forms.
         private func sessionMaker(store: SQLiteTranscriptStore?, vocabulary: Vocabulary) -> BatchTranscription.SessionMaker {
             let rawFormat = raw.format
             let pacing: AudioPacing = realTime ? .realTime : .unpaced
             let preprocessingOptions = speech.preprocessingOptions
             let detector = speech.voiceActivityDetector
             let logger = common.makeLogger()
-            let stages: [any DictationEventStage] =
-                [written.stage(spelling: vocabulary)] + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? [])
+            let stages: [any DictationEventStage] = [written.stage(spelling: vocabulary)]
             return { path, recognizer in
                 DictationSession(
                     source: AudioFileSource(path: path, rawFormat: rawFormat, pacing: pacing),
                     preprocessing: StandardPreprocessing(options: preprocessingOptions, voiceActivityDetector: detector),
-                    recognizer: recognizer, eventStages: stages, logger: logger)
+                    recognizer: recognizer, transcriptStore: store, eventStages: stages, logger: logger)
             }
         }
     }

@@ -96,14 +96,14 @@ extension Dictate {
                     locale: common.locale, reports: live ? [.partials, .level, .speechActivity] : [.level, .speechActivity],
                     endpointing: speech.endpointingOptions),
                 language: language)
-            // The history comes after the formatting, so that it keeps both forms.
+            // The session keeps the history after the formatting, so it keeps both forms.
             let session = DictationSession(
                 source: microphone,
                 preprocessing: StandardPreprocessing(
                     options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
                 recognizer: backend.recognizer(common),
-                eventStages: [written.stage(spelling: options.vocabulary)]
-                    + (store.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []),
+                transcriptStore: store,
+                eventStages: [written.stage(spelling: options.vocabulary)],
                 logger: logger)
 
             // One instance per user: the control socket says whether another one runs.

@@ -80,13 +80,14 @@ final class LiveCaptureReader: AudioReader {
     /// or the device overran, until the reader caught up or capture ended. An episode still open
     /// when the session stops ends with the stop, so it is here after the read that returns `nil`
     /// (or after ``close()``).
-    func takeWarnings() -> [DictationError] {
+    func takeEvents() -> [DictationEvent] {
         let rate = Double(max(format.sampleRate, 1))
         return channel.takeEndedEpisodes().map { episode in
-            ALSAError.overrunWarning(
-                droppedSeconds: Double(episode.droppedFrames) / rate,
-                speechSeconds: Double(episode.droppedSpeechFrames) / rate, deviceOverruns: episode.deviceOverruns,
-                device: deviceName)
+            .error(
+                ALSAError.overrunWarning(
+                    droppedSeconds: Double(episode.droppedFrames) / rate,
+                    speechSeconds: Double(episode.droppedSpeechFrames) / rate, deviceOverruns: episode.deviceOverruns,
+                    device: deviceName))
         }
     }
 

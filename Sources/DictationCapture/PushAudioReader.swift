@@ -39,6 +39,9 @@ final class PushAudioReader: AudioReader {
         source.interrupt(reader: id)
     }
 
+    /// Nothing: the app's buffers come as they were appended.
+    func takeEvents() -> [DictationEvent] { [] }
+
     func close() {
         guard !isClosed else { return }
         isClosed = true

@@ -68,6 +68,51 @@ public final class PushAudioSource: AudioSource, Sendable {
         enqueue(samples.map { Float($0) / 32_768 })
     }
 
+    /// Appends interleaved float samples once they fit, waiting (suspended, no thread blocked)
+    /// while the session is behind: for an app that must not lose audio, such as a server that
+    /// has promised a client its segment.
+    /// - Parameter samples: Samples in -1...1, interleaved in ``format``'s channel count.
+    /// - Returns: `true` when queued; `false` when the audio finished first (counted in
+    ///   ``droppedFrameCount``), or when the buffer is larger than the whole capacity.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits; nothing is queued
+    ///   or counted then.
+    @discardableResult
+    public func appendWhenRoom(_ samples: [Float]) async throws(CancellationError) -> Bool {
+        try await waitForRoom(frames: samples.count / max(format.channelCount, 1))
+        return append(samples)
+    }
+
+    /// Appends interleaved 16-bit samples once they fit; see ``appendWhenRoom(_:)-([Float])``.
+    /// - Parameter samples: Signed 16-bit samples, interleaved in ``format``'s channel count.
+    /// - Returns: `true` when queued; `false` when the audio finished first, or when the buffer
+    ///   is larger than the whole capacity.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits.
+    @discardableResult
+    public func appendWhenRoom(_ samples: [Int16]) async throws(CancellationError) -> Bool {
+        try await waitForRoom(frames: samples.count / max(format.channelCount, 1))
+        return append(samples)
+    }
+
+    /// Waits (suspended) until `frames` sample frames fit, the audio has finished, or `frames` is
+    /// more than the whole capacity: an app that appends under a lock of its own waits here,
+    /// then checks ``freeFrameCount`` again under its lock.
+    /// - Parameter frames: The frames to make room for.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits.
+    public func waitForRoom(frames: Int) async throws(CancellationError) {
+        try await queue.waiting { $0.isFinished || $0.freeFrames >= frames || frames > $0.capacityFrames }
+    }
+
+    /// Waits (suspended) until the session's reader has taken everything appended, or `timeout`
+    /// has passed: vosk-server replies to a message with what it held, so its endpoint waits for
+    /// the session to take the message before it replies.
+    /// - Parameter timeout: The longest wait.
+    /// - Returns: Whether everything appended was taken.
+    /// - Throws: `CancellationError` when the task is cancelled while it waits.
+    @discardableResult
+    public func waitUntilTaken(timeout: Duration) async throws(CancellationError) -> Bool {
+        try await queue.waiting(until: { $0.freeFrames == $0.capacityFrames || $0.isFinished }, timeout: timeout)
+    }
+
     /// Marks the end of the audio: the reader delivers what is queued, then ends the session's audio.
     ///
     /// Buffers appended after this, until that session closes its reader, are refused.

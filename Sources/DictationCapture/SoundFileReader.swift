@@ -147,6 +147,9 @@ final class SoundFileReader: AudioReader {
         interruption.interrupt()
     }
 
+    /// Nothing: a file's problems end its audio, thrown from ``read(maxFrames:)``.
+    func takeEvents() -> [DictationEvent] { [] }
+
     func close() {
         if let file { sf_close(file) }
         file = nil

@@ -286,7 +286,12 @@ final class RemoteStream: Sendable {
                 let last = state.read { $0.nextSequenceId - 1 }
                 try await outbound.write(.text(StreamClientMessage.end(lastSequenceId: last).jsonText))
             case .none:
-                try await Task.sleep(for: .milliseconds(20))
+                // Nothing to send yet: wait for the audio thread's next append, or the finish.
+                let segment = Self.segmentSamples
+                try await state.waiting {
+                    let available = $0.total - $0.sentUpTo
+                    return available >= segment || ($0.finishing && (available > 0 || !$0.endSent))
+                }
             }
         }
     }

@@ -12,6 +12,9 @@ extension DictationError.Code {
     public static let sessionNotFound = DictationError.Code(rawValue: "sessionNotFound")
     /// A stream was resumed while another connection has its session.
     public static let sessionBusy = DictationError.Code(rawValue: "sessionBusy")
+    /// The server is shutting down: it takes no new session, and ends those it has (each decodes
+    /// what it was given, and its client gets the rest of its events).
+    public static let serverShuttingDown = DictationError.Code(rawValue: "serverShuttingDown")
     /// The server asks for a bearer token and got none, or a wrong one.
     public static let unauthorized = DictationError.Code(rawValue: "unauthorized")
 }

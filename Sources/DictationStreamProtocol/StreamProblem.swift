@@ -17,6 +17,8 @@ public enum StreamProblem: Sendable, Hashable {
     case segmentOutOfOrder(expected: Int, got: Int)
     /// The server has its most sessions.
     case tooManySessions(Int)
+    /// The server is shutting down and starts no new session.
+    case shuttingDown
     /// A message larger than the server takes.
     case messageTooLarge(bytes: Int, limit: Int)
     /// Audio beyond the longest session the server allows, in seconds.
@@ -59,6 +61,12 @@ public enum StreamProblem: Sendable, Hashable {
             return limitError(
                 english: "I already run as many sessions as I am allowed (\(limit)). Try again when one has ended, or use another server.",
                 norwegianBokmal: "Jeg kjører allerede så mange økter som jeg får (\(limit)). Prøv igjen når en er ferdig, eller bruk en annen server.")
+        case .shuttingDown:
+            return DictationError(
+                code: .serverShuttingDown,
+                message: .init(
+                    english: "I am shutting down and start no new sessions. Try again when I am back, or use another server.",
+                    norwegianBokmal: "Jeg avslutter og starter ingen nye økter. Prøv igjen når jeg er tilbake, eller bruk en annen server."))
         case .messageTooLarge(let bytes, let limit):
             return limitError(
                 english: "A message of \(bytes) bytes is larger than the \(limit) bytes I take. Send audio in frames of 20-60 ms.",

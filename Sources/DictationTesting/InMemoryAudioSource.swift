@@ -129,6 +129,8 @@ public final class InMemoryAudioSource: AudioSource {
             interrupted.withLock { $0 = true }
         }
 
+        func takeEvents() -> [DictationEvent] { [] }
+
         func close() {
             source.state.withLock { $0.closeCount += 1 }
         }

@@ -42,7 +42,7 @@ public final class ReleaseTimedSource: AudioSource, Sendable {
         var isLive: Bool { reader.isLive }
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? { try reader.read(maxFrames: maxFrames) }
         func interrupt() { reader.interrupt() }
-        func takeWarnings() -> [DictationError] { reader.takeWarnings() }
+        func takeEvents() -> [DictationEvent] { reader.takeEvents() }
         func close() {
             reader.close()
             owner.noteRelease()

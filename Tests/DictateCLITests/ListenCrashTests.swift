@@ -33,12 +33,14 @@ import Testing
             // After the first final, 0 to 119 more lines (a level per 100 ms of audio read, the
             // speech at twice real time): mid-utterance, mid-save, between utterances.
             let linesAfter = Int(random.next() % 120)
-            let context = "kill \(kill) of \(Self.kills), \(linesAfter) lines after the first final (seed 0x\(String(Self.seed, radix: 16)))"
+            let seed = "seed 0x\(String(Self.seed, radix: 16))"
+            let context = "kill \(kill) of \(Self.kills), \(linesAfter) lines after the first final (\(seed))"
             let microphone = try TestMicrophone()
             var environment = microphone.environment
             environment["XDG_DATA_HOME"] = home.path
             let dictate = try RunningDictate(
-                ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: environment, watchdog: .seconds(120))
+                ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: environment,
+                watchdog: .seconds(120))
             microphone.keepPlaying(speech, speed: 2)
             try dictate.waitForLine("dictate prints its first final; \(context)", where: ListenCommandTests.isFinal)
             let firstFinal = try #require(dictate.linesSoFar.firstIndex(where: ListenCommandTests.isFinal))

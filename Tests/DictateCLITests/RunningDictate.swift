@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate` running in the background, its output collected as it comes, so that a test can

@@ -43,7 +43,9 @@ import Testing
     /// goforward.wav, then "scratch that" and "thank you very much" spoken by flite, with pauses.
     static func scratchRecording() throws -> SpokenRecording {
         try SpokenRecording(
-            parts: [.recording(goforward), .spoken(.flite("slt"), "scratch that"), .spoken(.flite("awb"), "thank you very much")],
+            parts: [
+                .recording(goforward), .spoken(.flite("slt"), "scratch that"), .spoken(.flite("awb"), "thank you very much"),
+            ],
             pausesAround: false)
     }
 

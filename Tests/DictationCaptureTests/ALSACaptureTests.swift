@@ -161,7 +161,7 @@ import Testing
         let reader = try bench.source(pcm, bufferSeconds: 1).open()
         let live = try #require(reader.live)
         try waitUntil("ten seconds of silence are captured") { live.channel.statistics.capturedFrames >= speech.count + 160_000 }
-        #expect(reader.takeWarnings().isEmpty, "one open episode, however many drops")
+        #expect(reader.takeErrors().isEmpty, "one open episode, however many drops")
         reader.interrupt()
         let (frames, error) = TestFixtures.readAll(reader)
         reader.close()
@@ -177,7 +177,7 @@ import Testing
         #expect((kept.first?.lowerBound ?? .max) < speech.count - 4_800, "the newest speech outlived the silence after it")
         #expect(statistics.droppedSpeechFrames > 0 && statistics.droppedSpeechFrames < statistics.droppedFrames)
 
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
         #expect(warnings.count == 1, "\(warnings)")
         let english = warnings.first?.message(in: .english) ?? ""
         #expect(warnings.first?.code == .captureOverrun && warnings.first?.isFatal == false)

@@ -103,4 +103,16 @@ final class FIFOWriter {
 extension AudioReader {
     /// The reader as the live capture reader `ALSACaptureSource` returns.
     var live: LiveCaptureReader? { self as? LiveCaptureReader }
+
+    /// The warnings among the reader's events (``AudioReader/takeEvents()``), oldest first; a
+    /// capture reader has no other kind, so any other fails the test.
+    func takeErrors() -> [DictationError] {
+        takeEvents().compactMap { event in
+            guard case .error(let error) = event else {
+                Issue.record("a capture reader reported \(event)")
+                return nil
+            }
+            return error
+        }
+    }
 }

@@ -69,12 +69,12 @@ import Testing
         let (reader, _) = try ScriptedCaptureDevice.open(ScriptedCaptureDevice.periods(source), bufferSeconds: 5)
         defer { reader.close() }
         try CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
-        #expect(reader.takeWarnings().isEmpty, "no warning while the reader has not caught up: not one per drop")
+        #expect(reader.takeErrors().isEmpty, "no warning while the reader has not caught up: not one per drop")
 
         let capacity = 5 * 16_000
         #expect(Self.queued(reader) == capacity, "whole silent periods went, one per period over the capacity")
         let frames = try Self.read(reader, frames: capacity)
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
 
         let (kept, mismatched) = TestFixtures.place(frames, in: source)
         #expect(mismatched == 0, "every frame is the device's audio at its place in the stream")
@@ -103,7 +103,7 @@ import Testing
 
         reader.interrupt()
         #expect(try reader.read(maxFrames: 1_600) == nil)
-        #expect(reader.takeWarnings().isEmpty, "the episode was reported once")
+        #expect(reader.takeErrors().isEmpty, "the episode was reported once")
     }
 
     @Test func queueHoldingOnlySpeechLosesItsOldestAndSaysHowMuchSpeech() throws {
@@ -119,7 +119,7 @@ import Testing
         let early = 30 * Self.periodFrames
         try CaptureThreadFaultTests.waitForCapture(reader, frames: early)
         var frames = try Self.read(reader, frames: early)
-        #expect(reader.takeWarnings().isEmpty, "nothing was lost")
+        #expect(reader.takeErrors().isEmpty, "nothing was lost")
 
         gate.open()
         try CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
@@ -127,13 +127,13 @@ import Testing
         let statistics = reader.channel.statistics
         #expect(statistics.droppedFrames == source.count - early - capacity)
         #expect(statistics.droppedSpeechFrames == statistics.droppedFrames, "there was only speech to drop")
-        #expect(reader.takeWarnings().isEmpty)
+        #expect(reader.takeErrors().isEmpty)
         frames += try Self.read(reader, frames: capacity)
 
         let (kept, mismatched) = TestFixtures.place(frames, in: source)
         #expect(mismatched == 0)
         #expect(kept == [0..<early, (source.count - capacity)..<source.count], "the oldest went, the newest second stayed")
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
         #expect(warnings.count == 1, "\(warnings)")
         let seconds = TestFixtures.secondsText(frames: statistics.droppedFrames)
         #expect(seconds == "1.2")
@@ -176,7 +176,7 @@ import Testing
         #expect(statistics.droppedFrames == source.count - 5 * 16_000)
         #expect(statistics.droppedSpeechFrames == 0)
         #expect(statistics.droppedFrames > first.lowerBound, "newer silence went too, yet the pre-roll, older, stayed")
-        #expect(reader.takeWarnings().count == 1)
+        #expect(reader.takeErrors().count == 1)
     }
 
     @Test func dropsUntilTheReaderCatchesUpAreOneEpisodeAndTheNextDropsAnother() throws {
@@ -191,30 +191,30 @@ import Testing
         let period = Self.periodFrames
         try CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * period)
         #expect(reader.channel.statistics.droppedFrames == 30 * period, "thirty drops")
-        #expect(reader.takeWarnings().isEmpty, "still one open episode")
+        #expect(reader.takeErrors().isEmpty, "still one open episode")
 
         _ = try Self.read(reader, frames: 5 * period)
-        #expect(reader.takeWarnings().isEmpty, "half the capacity still queued: not caught up yet")
+        #expect(reader.takeErrors().isEmpty, "half the capacity still queued: not caught up yet")
         _ = try Self.read(reader, frames: period)
-        #expect(reader.takeWarnings().isEmpty, "under half, but no audio came since the drops: the same episode")
+        #expect(reader.takeErrors().isEmpty, "under half, but no audio came since the drops: the same episode")
         _ = try Self.read(reader, frames: 4 * period)
-        let first = reader.takeWarnings()
+        let first = reader.takeErrors()
         #expect(first.count == 1, "the queue emptied: the episode is over, \(first)")
         let english = first.first?.message(in: .english) ?? ""
         #expect(english.contains("dropped 0.6 s") && english.contains("overran") && english.contains("(once)"), "\(english)")
 
         gate.open()
         try CaptureThreadFaultTests.waitForCapture(reader, frames: 80 * period)
-        #expect(reader.takeWarnings().isEmpty)
+        #expect(reader.takeErrors().isEmpty)
         _ = try Self.read(reader, frames: 10 * period)
-        let second = reader.takeWarnings()
+        let second = reader.takeErrors()
         #expect(second.count == 1, "a second episode, its own warning: \(second)")
         let secondEnglish = second.first?.message(in: .english) ?? ""
         #expect(secondEnglish.contains("dropped 0.6 s") && !secondEnglish.contains("overran"), "\(secondEnglish)")
 
         reader.interrupt()
         #expect(try reader.read(maxFrames: 1_600) == nil)
-        #expect(reader.takeWarnings().isEmpty)
+        #expect(reader.takeErrors().isEmpty)
         #expect(reader.channel.statistics.droppedFrames == 60 * period)
     }
 
@@ -223,15 +223,15 @@ import Testing
             ScriptedCaptureDevice.periods(ScriptedCaptureDevice.silence(seconds: 0.8)), bufferSeconds: 0.2)
         defer { reader.close() }
         try CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * Self.periodFrames)
-        #expect(reader.takeWarnings().isEmpty)
+        #expect(reader.takeErrors().isEmpty)
         reader.interrupt()
         let (frames, error) = TestFixtures.readAll(reader)
         #expect(error == nil)
         #expect(frames.reduce(0) { $0 + $1.frameCount } == 10 * Self.periodFrames)
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.message(in: .english).contains("dropped 0.6 s") == true)
-        #expect(reader.takeWarnings().isEmpty)
+        #expect(reader.takeErrors().isEmpty)
     }
 
     @Test func episodeOpenWhenTheSessionClosesIsReportedAfterClose() throws {
@@ -240,7 +240,7 @@ import Testing
         try CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * Self.periodFrames)
         reader.close()
         #expect(log.isClosed)
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.message(in: .english).contains("dropped 0.6 s") == true)
     }

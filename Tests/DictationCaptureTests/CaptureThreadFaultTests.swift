@@ -33,13 +33,13 @@ import Testing
         #expect(log.recoveries == [-Int(EPIPE), -Int(EPIPE)])
         #expect(reader.channel.statistics.overruns == 2)
 
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
         #expect(warnings.count == 1, "overruns before the reader caught up are one episode, one warning")
         #expect(warnings.first?.code == .captureOverrun)
         #expect(warnings.first?.isFatal == false)
         #expect(warnings.first?.message.contains("lost a moment of audio (2 times)") == true, "\(warnings)")
         #expect(warnings.first?.message.contains("dropped") == false, "the queue itself dropped nothing")
-        #expect(reader.takeWarnings().isEmpty, "each warning is returned once")
+        #expect(reader.takeErrors().isEmpty, "each warning is returned once")
     }
 
     @Test func suspendIsRecoveredLikeAnOverrunAndASignalLosesNothing() throws {
@@ -48,10 +48,10 @@ import Testing
         defer { reader.close() }
         try Self.waitForCapture(reader, frames: 320)
         #expect(log.recoveries == [-Int(EINTR), -Int(ESTRPIPE)])
-        #expect(reader.takeWarnings().isEmpty, "the episode lasts until the reader has caught up")
+        #expect(reader.takeErrors().isEmpty, "the episode lasts until the reader has caught up")
         let frame = try reader.read(maxFrames: 320)
         #expect(frame?.samples == PCM16.floats(audio))
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
         #expect(warnings.map(\.code) == [.captureOverrun], "only the suspend lost audio")
         #expect(warnings.first?.message.contains("(once)") == true, "\(warnings)")
     }
@@ -116,7 +116,7 @@ import Testing
         #expect(reader.channel.statistics.droppedFrames == 800)
         #expect(reader.channel.statistics.droppedSpeechFrames == 0)
 
-        let warnings = reader.takeWarnings()
+        let warnings = reader.takeErrors()
         #expect(warnings.map(\.code) == [.captureOverrun], "three drops, one episode, one warning")
         #expect(warnings.first?.isFatal == false)
         #expect(warnings.first?.message.contains("dropped 0.05 s") == true, "\(warnings)")

@@ -82,6 +82,46 @@ import Testing
         #expect(TestFixtures.samples(read).suffix(800) == [Float](repeating: -0.25, count: 800)[...])
     }
 
+    @Test func anAppendWhenRoomWaitsUntilTheReaderMakesRoomAndLosesNothing() async throws {
+        let format = AudioFormat(sampleRate: 1_000, channelCount: 1, encoding: .float32)
+        let source = PushAudioSource(format: format, capacitySeconds: 1)
+        #expect(source.append([Float](repeating: 0.25, count: 1_000)))
+        let waiting = Task { try await source.appendWhenRoom([Float](repeating: -0.5, count: 600)) }
+        // The append can't be in while the queue is full: it waits rather than being refused
+        // (a plain append would have been dropped by now).
+        let handle = try ReaderBox(source.open())
+        defer { handle.reader.close() }
+        for _ in 0..<100 { await Task.yield() }
+        #expect(source.droppedFrameCount == 0)
+        let first = try #require(try handle.reader.read(maxFrames: 700))
+        #expect(first.frameCount == 700)
+        #expect(try await waiting.value, "the reader made room for it")
+        #expect(source.droppedFrameCount == 0)
+        #expect(try await source.waitUntilTaken(timeout: .milliseconds(1)) == false, "900 frames wait for the reader")
+        source.finish()
+        let (rest, error) = TestFixtures.readAll(handle.reader)
+        #expect(error == nil)
+        #expect(TestFixtures.samples(rest) == [Float](repeating: 0.25, count: 300) + [Float](repeating: -0.5, count: 600))
+        #expect(try await source.waitUntilTaken(timeout: .seconds(600)))
+    }
+
+    @Test func aWaitingAppendEndsWithFinishOrCancellationAndCountsOnlyWhatWasRefused() async throws {
+        let format = AudioFormat(sampleRate: 1_000, channelCount: 1, encoding: .float32)
+        let source = PushAudioSource(format: format, capacitySeconds: 1)
+        #expect(source.append([Float](repeating: 0.25, count: 1_000)))
+        let cancelled = Task { try await source.appendWhenRoom([Float](repeating: 0.5, count: 10)) }
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        #expect(source.droppedFrameCount == 0, "a cancelled append is not a drop")
+        let finished = Task { try await source.appendWhenRoom([Float](repeating: 0.5, count: 10)) }
+        source.finish()
+        #expect(try await finished.value == false)
+        #expect(source.droppedFrameCount == 10)
+        // Larger than the whole capacity: refused at once rather than waiting for ever.
+        let tooLarge = PushAudioSource(format: format, capacitySeconds: 1)
+        #expect(try await tooLarge.appendWhenRoom([Float](repeating: 0, count: 1_001)) == false)
+    }
+
     @Test func oneSessionAtATimeAndLeftoversAreCounted() throws {
         let source = PushAudioSource(format: Self.mono)
         source.append([Float](repeating: 0.1, count: 300))

@@ -104,7 +104,6 @@ private final class HeldReader: AudioReader {
     }
 
     func interrupt() { base.interrupt() }
-    func takeWarnings() -> [DictationError] { base.takeWarnings() }
     func takeEvents() -> [DictationEvent] { base.takeEvents() }
     func close() { base.close() }
 }

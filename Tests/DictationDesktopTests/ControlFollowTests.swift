@@ -146,7 +146,9 @@ final class SlowQuitDictation: DictationControlHandler {
     func handle(_ command: DictationControlCommand) async throws(DictationError) -> DictationControlStatus {
         startedContinuation.yield()
         // Not the verdict: were close() never to come, the test fails on its own deadline.
-        try? await waitUntil("the server's close() has removed its socket") { !FileManager.default.fileExists(atPath: socketPath) }
+        try? await waitUntil("the server's close() has removed its socket") {
+            !FileManager.default.fileExists(atPath: socketPath)
+        }
         log.withLock { $0.append("returned") }
         return DictationControlStatus(state: .idle, pid: getpid())
     }

@@ -12,7 +12,9 @@ final class WaylandOutputTests {
     var environment: DesktopEnvironment { desktop.environment }
 
     init() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/wtype"), "/usr/bin/wtype is missing: scripts/install-system-packages.sh installs it")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/wtype"),
+            "/usr/bin/wtype is missing: scripts/install-system-packages.sh installs it")
         desktop = try WaylandTestDesktop()
     }
 

@@ -58,6 +58,27 @@ import Testing
         #expect(store.calls.first == "started" && store.calls.last == "ended")
     }
 
+    @Test func theHistoryKeepsEachFinalAsTheConsumerGetsItAfterEveryStage() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("history.sqlite")
+        let session = DictationSession(
+            source: InMemoryAudioSource(samples: Self.silence(seconds: 7)), preprocessing: PassthroughPreprocessing(),
+            recognizer: ScriptedRecognizer(utterances: Self.script), transcriptStore: try SQLiteTranscriptStore(path: path),
+            eventStages: [CapitalsStage(heldBack: 1)])
+        var delivered: [Transcript] = []
+        for await event in try await session.start(DictationOptions(endpointing: .scripted)) {
+            if case .final(let transcript) = event { delivered.append(transcript) }
+        }
+        #expect(delivered.map(\.writtenText) == ["GO FORWARD TEN METERS.", "STOP HERE PLEASE."])
+
+        let reader = try SQLiteTranscriptStore(path: path)
+        let kept = try #require(try reader.sessions().first)
+        let utterances = try reader.utterances(inSession: kept.id)
+        #expect(utterances.map(\.transcript) == delivered, "the written text, and nothing the stage held back")
+        #expect(try reader.export(sessionID: kept.id, as: .text) == "GO FORWARD TEN METERS.\nSTOP HERE PLEASE.\n")
+    }
+
     @Test func aFailingStoreIsReportedOnceAndTheSessionGoesOn() async throws {
         let store = FailingStore()
         var finals: [String] = []
@@ -120,6 +141,26 @@ import Testing
         }
         #expect(codes == [.modelNotFound])
         #expect(try store.sessions().isEmpty)
+    }
+}
+
+/// A stage that writes each final in capitals with a period, as a formatting stage adds written
+/// text, and holds back the final of one utterance.
+private struct CapitalsStage: DictationEventStage {
+    let heldBack: Int
+
+    func makeProcessor(for run: DictationRunInfo) -> any DictationEventProcessor { Processor(heldBack: heldBack) }
+
+    final class Processor: DictationEventProcessor {
+        let heldBack: Int
+        init(heldBack: Int) { self.heldBack = heldBack }
+
+        func process(_ event: DictationEvent) -> [DictationEvent] {
+            guard case .final(var transcript) = event else { return [event] }
+            guard transcript.utteranceIndex != heldBack else { return [] }
+            transcript.writtenText = transcript.text.uppercased() + "."
+            return [.final(transcript)]
+        }
     }
 }
 

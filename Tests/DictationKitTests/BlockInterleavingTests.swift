@@ -23,7 +23,8 @@ import Testing
         let source = ReadCountingSource(
             wrapping: InMemoryAudioSource(samples: BlockTests.silence(seconds: 8), ending: .silence, speed: 16))
         let session = DictationSession(
-            source: source, preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: BlockTests.script))
+            source: source, preprocessing: PassthroughPreprocessing(),
+            recognizer: ScriptedRecognizer(utterances: BlockTests.script))
         let collector = BlockTests.Collector(try await session.start(BlockTests.options))
         // Four tasks, each making random requests at random moments: after a random stretch of
         // the audio (up to 0.64 s of it), or at once once the run has ended.

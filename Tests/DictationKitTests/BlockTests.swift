@@ -122,7 +122,9 @@ import Testing
         try await collector.waitFor("a final") { $0.type == "final" }
         try await collector.waitFor("a partial", Self.isPartial)
         let block = await session.commit()
-        try await collector.waitFor("the run listens again after the commit") { _ in Self.upToListeningAfterCommit(collector.snapshot) != nil }
+        try await collector.waitFor("the run listens again after the commit") { _ in
+            Self.upToListeningAfterCommit(collector.snapshot) != nil
+        }
         // The source plays on, so later finals may have arrived by now: look up to the commit's end.
         let afterCommit = try #require(Self.upToListeningAfterCommit(collector.snapshot))
         let finalsAtCommit = afterCommit.finals
@@ -307,6 +309,7 @@ final class EndlessRampSource: AudioSource {
         }
 
         func interrupt() { interrupted.withLock { $0 = true } }
+        func takeEvents() -> [DictationEvent] { [] }
     }
 }
 

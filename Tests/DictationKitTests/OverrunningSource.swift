@@ -26,10 +26,10 @@ struct OverrunningSource: AudioSource {
                 startTime: Double(reads - 1) / 10)
         }
 
-        func takeWarnings() -> [DictationError] {
+        func takeEvents() -> [DictationEvent] {
             guard warningsAt.contains(reads), !warned.contains(reads) else { return [] }
             warned.insert(reads)
-            return [DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false)]
+            return [.error(DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false))]
         }
 
         func interrupt() {}

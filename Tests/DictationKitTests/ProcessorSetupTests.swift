@@ -1,11 +1,9 @@
 import DictationTesting
-import Synchronization
 import Testing
 
 @testable import DictationKit
 
-/// How a session builds its audio processor: which of the chain's methods it calls, and what it
-/// refuses to run with.
+/// How a session builds its audio processor: what it refuses to run with.
 @Suite(.timeLimit(.minutes(25))) struct ProcessorSetupTests {
     static func run(_ preprocessing: any AudioPreprocessing, _ options: DictationOptions) async throws -> [DictationEvent] {
         let session = DictationSession(
@@ -37,69 +35,5 @@ import Testing
         #expect(error.code == .invalidConfiguration)
         #expect(error.language == .norwegianBokmal)
         #expect(error.message.hasPrefix("Jeg finner ikke hvor talen begynner og slutter"))
-    }
-
-    @available(*, deprecated, message: "sets the deprecated DictationOptions.preprocessing on purpose")
-    @Test func aChainIsBuiltWithItsOwnSettingsUnlessTheAppSetTheDeprecatedOnes() async throws {
-        let chain = NotingPreprocessing()
-        _ = try await Self.run(chain, DictationOptions(endpointing: .scripted))
-        #expect(chain.calls.notes == ["own settings"])
-
-        var options = DictationOptions(endpointing: .scripted)
-        options.preprocessing.noiseSuppression = .on
-        let events = try await Self.run(chain, options)
-        #expect(chain.calls.notes == ["own settings", "noise suppression on"])
-        #expect(events.finalTexts.count == 3)
-    }
-
-    @available(*, deprecated, message: "uses a chain with only the deprecated requirement on purpose")
-    @Test func aChainWithOnlyTheDeprecatedMethodIsGivenTheDefaultOptions() async throws {
-        let chain = OptionsOnlyPreprocessing()
-        let events = try await Self.run(chain, DictationOptions(endpointing: .scripted))
-        #expect(chain.calls.notes == ["default options"])
-        #expect(events.finalTexts == ["go forward ten meters", "turn left", "stop here please"])
-    }
-}
-
-/// What a test chain was asked for, in order.
-final class CallNotes: Sendable {
-    private let log = Mutex<[String]>([])
-
-    var notes: [String] { log.withLock { $0 } }
-
-    func note(_ call: String) { log.withLock { $0.append(call) } }
-}
-
-/// A chain that notes which of its two methods a session calls, and passes the audio through.
-private struct NotingPreprocessing: AudioPreprocessing {
-    let calls = CallNotes()
-
-    func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
-        calls.note("own settings")
-        return try PassthroughPreprocessing().makeProcessor(input: input, outputSampleRate: outputSampleRate)
-    }
-
-    @available(*, deprecated, message: "the deprecated requirement, implemented to see when a session calls it")
-    func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
-        throws(DictationError) -> any AudioProcessor
-    {
-        calls.note(
-            options == AudioPreprocessingOptions() ? "default options" : "noise suppression \(options.noiseSuppression)")
-        return try PassthroughPreprocessing().makeProcessor(input: input, outputSampleRate: outputSampleRate)
-    }
-}
-
-/// A chain written before the chains had settings of their own: it implements only the deprecated
-/// requirement.
-@available(*, deprecated, message: "implements only the deprecated requirement on purpose")
-private struct OptionsOnlyPreprocessing: AudioPreprocessing {
-    let calls = CallNotes()
-
-    @available(*, deprecated, message: "the deprecated requirement, as a chain written before it was deprecated has it")
-    func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
-        throws(DictationError) -> any AudioProcessor
-    {
-        calls.note(options == AudioPreprocessingOptions() ? "default options" : "other options")
-        return try PassthroughPreprocessing().makeProcessor(input: input, outputSampleRate: outputSampleRate)
     }
 }

@@ -36,7 +36,6 @@ final class ReadCountingSource: AudioSource {
 
         func interrupt() { reader.interrupt() }
         func close() { reader.close() }
-        func takeWarnings() -> [DictationError] { reader.takeWarnings() }
         func takeEvents() -> [DictationEvent] { reader.takeEvents() }
     }
 }

@@ -237,6 +237,7 @@ private struct SlowRecognizer: SpeechRecognizer {
                 return frame
             }
             func interrupt() { reader.interrupt() }
+            func takeEvents() -> [DictationEvent] { reader.takeEvents() }
         }
     }
 

@@ -115,7 +115,6 @@ private final class WaitingDevice: AudioSource {
         }
 
         func interrupt() { interrupted.withLock { $0 = true } }
-        func takeWarnings() -> [DictationError] { [] }
         func takeEvents() -> [DictationEvent] { [] }
         func close() { device.state.withLock { $0.closes += 1 } }
     }

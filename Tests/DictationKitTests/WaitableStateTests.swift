@@ -122,6 +122,48 @@ import Testing
     /// Eight producers race one reader: every item arrives once, each producer's in order, and the
     /// reader, which blocks whenever it has caught up, never misses the last change (a lost
     /// wake-up would leave it blocked, and the test would fail at the hang guard).
+    @Test func aTaskWaitsWithoutAThreadUntilAChangeSatisfiesItsCondition() async throws {
+        let state = WaitableState(0)
+        let waiter = Task { () -> Int in
+            try await state.waiting { $0 >= 3 }
+            return state.read { $0 }
+        }
+        // Changes from a thread of its own, as the audio thread makes them.
+        let producer = ThreadResult { () -> Bool in
+            for _ in 0..<3 { state.withLock { $0 += 1 } }
+            return true
+        }
+        #expect(producer.wait(within: .seconds(60)) == true)
+        #expect(try await waiter.value == 3)
+        #expect(state.waitingThreadCount == 0)
+    }
+
+    @Test func aCancelledTaskStopsWaitingAndLeavesNoWaiterBehind() async throws {
+        let state = WaitableState(false)
+        let waiter = Task { try await state.waiting { $0 } }
+        try await waitUntil("the task waits on the state") { state.waitingThreadCount > 0 }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(state.waitingThreadCount == 0)
+        // A task cancelled before it waits doesn't wait at all.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await state.waiting { $0 }
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+    }
+
+    @Test func aTimedTaskWaitSaysWhetherTheConditionHeld() async throws {
+        let state = WaitableState(0)
+        #expect(try await state.waiting(until: { $0 == 1 }, timeout: .milliseconds(10)) == false)
+        let change = ThreadResult { () -> Bool in
+            state.withLock { $0 = 1 }
+            return true
+        }
+        #expect(try await state.waiting(until: { $0 == 1 }, timeout: .seconds(600)))
+        #expect(change.wait(within: .seconds(60)) == true)
+    }
+
     @Test func noWakeUpIsLostBetweenManyProducersAndAReader() throws {
         let producers = 8
         let perProducer = 2_000
@@ -193,6 +235,8 @@ import Testing
     /// Blocks (on this test's thread, off the cooperative pool's hot path) until a thread waits on
     /// `state`; generous, since the machine may be loaded.
     static func waitUntilBlocked<State>(_ state: WaitableState<State>, threads: Int = 1) throws {
-        try waitUntil("\(threads) thread(s) block on the state", pollingEvery: .milliseconds(1)) { state.waitingThreadCount >= threads }
+        try waitUntil("\(threads) thread(s) block on the state", pollingEvery: .milliseconds(1)) {
+            state.waitingThreadCount >= threads
+        }
     }
 }

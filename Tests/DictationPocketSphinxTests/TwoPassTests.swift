@@ -160,7 +160,9 @@ struct TwoPassTests {
 
 /// A recognizer whose final decoders hold the first final's search until `release` says so: the
 /// final pass runs on threads of its own, so only that final is late.
-private func firstFinalHeld(_ base: PocketSphinxRecognizer, until release: @escaping @Sendable () -> Bool) -> InterceptingRecognizer {
+private func firstFinalHeld(
+    _ base: PocketSphinxRecognizer, until release: @escaping @Sendable () -> Bool
+) -> InterceptingRecognizer {
     let held = Atomic(false)
     return InterceptingRecognizer(base) { decoder, role in
         guard role == .finals(reportsPartials: false) else { return decoder }

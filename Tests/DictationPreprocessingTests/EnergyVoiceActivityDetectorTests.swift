@@ -5,7 +5,7 @@ import Testing
 
 @testable import DictationPreprocessing
 
-/// The detector's frame lengths, for this target's tests (DictationKit's `FrameDuration` is deprecated).
+/// The detector's frame lengths, by a short name for this target's tests.
 typealias FrameDuration = EnergyVoiceActivityDetector.FrameDuration
 
 @Suite("EnergyVoiceActivityDetector", .timeLimit(.minutes(25)))

@@ -16,7 +16,9 @@ enum SpeechRecordings {
     /// A recording's samples, scaled to -1...1.
     /// - Parameter name: `goforward` (`Examples/samples/goforward.wav`) or a LibriVox id such as `0880`.
     static func load(_ name: String) throws -> [Float] {
-        let path = name == "goforward" ? try RepositoryFiles.requireSample("goforward.wav") : try PocketSphinxTestData.librivoxPath(name)
+        let path =
+            name == "goforward"
+            ? try RepositoryFiles.requireSample("goforward.wav") : try PocketSphinxTestData.librivoxPath(name)
         let wav = try WAVFile(path: path)
         try #require(wav.channelCount == 1 && wav.sampleRate == sampleRate, "\(path) is not 16 kHz mono")
         return wav.floats

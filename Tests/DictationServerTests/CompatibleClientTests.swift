@@ -164,10 +164,14 @@ import Glibc
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         try waitUntil("curl has sent the long upload whole") {
-            !holder.isRunning || ((try? String(contentsOf: holderTrace, encoding: .utf8)) ?? "").contains("We are completely uploaded")
+            let trace = (try? String(contentsOf: holderTrace, encoding: .utf8)) ?? ""
+            return !holder.isRunning || trace.contains("We are completely uploaded")
         }
         var refusal: HTTPReply?
-        try waitUntil("a short upload is refused while the long one holds the only session (or the long one ends)", pollingEvery: .milliseconds(100)) {
+        try waitUntil(
+            "a short upload is refused while the long one holds the only session (or the long one ends)",
+            pollingEvery: .milliseconds(100)
+        ) {
             guard holder.isRunning else { return true }
             let reply = try Self.curl(["-F", "file=@\(short)", server.transcriptions])
             if reply.status == 429 { refusal = reply }
@@ -221,6 +225,24 @@ import Glibc
         #expect(flood.code == 1008, "\(flood)")
         #expect(flood.reason.hasPrefix("limitExceeded"), "\(flood)")
     }
+
+    /// SIGTERM to `dictate serve`, as a service manager stops it, while a vosk client is mid-audio:
+    /// the client gets the last result of what it sent, then close 1001, and the server exits 0.
+    @Test func aServerStoppedWithSIGTERMSendsAVoskClientItsLastResult() throws {
+        let server = try Server.start()
+        defer { server.stop() }
+        let recording = try PocketSphinxTestData.librivoxPath("0870")
+        let reference = try PocketSphinxTestData.librivoxTranscript("0870")
+        let client = try Self.python(
+            ShutdownOutput.self, "vosk_shutdown.py", [server.vosk, recording, String(server.process.processIdentifier)],
+            server: server)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0, "\(server.log)")
+        #expect(client.code == 1001, "\(client)")
+        #expect(client.reason.hasPrefix("serverShuttingDown"), "\(client)")
+        let wer = WordErrorRate(reference: reference, hypothesis: client.texts.joined(separator: " "))
+        #expect(wer.rate <= Self.maximumWordErrorRate, "every word sent before the SIGTERM is decoded: \(wer): \(client.texts)")
+    }
 }
 
 // MARK: - What the clients print
@@ -249,6 +271,13 @@ extension CompatibleClientTests {
             case results, txt, srt
             case bytesSent = "bytes_sent"
         }
+    }
+
+    /// vosk_shutdown.py's output: the results' texts and how the server closed the connection.
+    struct ShutdownOutput: Decodable {
+        var texts: [String]
+        var code: Int?
+        var reason: String
     }
 
     /// vosk_flood.py's output: how the server closed the connection.
@@ -483,8 +512,11 @@ extension CompatibleClientTests {
             }
             let server: Server
             do {
-                let port = try waitFor("dictate serve says which port it listens on", pollingEvery: .milliseconds(50)) { () throws -> Int? in
-                    guard process.isRunning else { throw TestFailure("dictate serve ended with status \(process.terminationStatus)") }
+                let port = try waitFor("dictate serve says which port it listens on", pollingEvery: .milliseconds(50)) {
+                    () throws -> Int? in
+                    guard process.isRunning else {
+                        throw TestFailure("dictate serve ended with status \(process.terminationStatus)")
+                    }
                     let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
                     // "dictate: listening on http://127.0.0.1:PORT"
                     return printed.split(separator: "\n").first { $0.contains("listening on") }

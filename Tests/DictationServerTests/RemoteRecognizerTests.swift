@@ -60,7 +60,8 @@ struct RemoteRecognizerTests {
         let port = server.port
         let (samples, transcript) = try SpeechAudio.twoSentences()
         let restarted = Mutex<TestServer?>(nil)
-        let events = try await Self.transcribe(samples, recognizer: RemoteRecognizer(url: server.streamURL)) { [server] segment, heard in
+        let remote = RemoteRecognizer(url: server.streamURL)
+        let events = try await Self.transcribe(samples, recognizer: remote) { [server] segment, heard in
             // After 4 s of audio the server goes away (its sessions with it); 3 s later, once the
             // session has told that it is away, it is back.
             if segment == 8 { await server.stop() }

@@ -215,7 +215,10 @@ struct StreamProtocolTests {
         // The hang guard is long: in a full run beside the other suites, the lost session once
         // waited 110 s for its decoder to load, and one attempt took tens of seconds.
         var refusals: [DictationError.Code] = []
-        try await waitUntil("the lost session's slot comes free and a new session starts", within: .seconds(600), pollingEvery: .milliseconds(100)) {
+        try await waitUntil(
+            "the lost session's slot comes free and a new session starts", within: .seconds(600),
+            pollingEvery: .milliseconds(100)
+        ) {
             let (reply, _) = try await StreamTestClient.connect(server.streamURL) { conversation in
                 try await conversation.send(.start(StreamStart()))
                 return try await conversation.next()

@@ -12,8 +12,8 @@ import DictationKit
 /// `DictationEvent.command`; "scratch that" names the last final still in
 /// the text, and the sentence state goes back to what it was before that final.
 ///
-/// Place it before stages that keep text (the history's `TranscriptHistoryStage`)
-/// so that they keep the written form too.
+/// A session's history (`transcriptStore:`) comes after every stage, so it keeps the written form
+/// too; place stages of your own that keep text after this one.
 public struct FormattingStage: DictationEventStage {
     /// What the formatter does.
     public let options: FormattingOptions

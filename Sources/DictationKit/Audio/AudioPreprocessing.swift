@@ -1,12 +1,8 @@
 /// Turns a source's audio into what the recognizer takes (16 kHz mono, see ``AudioFormat/recognizer``).
 ///
-/// A `Sendable` description of the chain, with its settings; ``makeProcessor(input:outputSampleRate:)``
-/// builds the stateful ``AudioProcessor`` that one session uses on its audio thread.
-///
-/// Implement ``makeProcessor(input:outputSampleRate:)``. The older requirement that also takes
-/// `AudioPreprocessingOptions` is deprecated; each of the two has a default implementation that
-/// calls the other, so a chain written for the older one keeps working (it is given the default
-/// options), and a chain must implement at least one of them.
+/// A `Sendable` description of the chain, with its settings; ``makeProcessor(input:outputSampleRate:)``,
+/// its one requirement, builds the stateful ``AudioProcessor`` that one session uses on its audio
+/// thread.
 public protocol AudioPreprocessing: Sendable {
     /// Builds a processor for one session.
     /// - Parameters:
@@ -15,59 +11,6 @@ public protocol AudioPreprocessing: Sendable {
     /// - Returns: A processor that converts `input` to mono at `outputSampleRate`.
     /// - Throws: ``DictationError`` when the input can't be converted.
     func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor
-
-    /// Builds a processor for one session, conditioned as the session's options once said.
-    ///
-    /// A session calls it only when the app set the deprecated ``DictationOptions/preprocessing``
-    /// to something other than the defaults.
-    /// - Parameters:
-    ///   - input: The format the source delivers.
-    ///   - outputSampleRate: The rate the recognizer takes.
-    ///   - options: Conditioning and voice activity settings; a chain that does no conditioning
-    ///     may ignore them.
-    /// - Returns: A processor that converts `input` to mono at `outputSampleRate`.
-    /// - Throws: ``DictationError`` when the input can't be converted.
-    @available(
-        *, deprecated,
-        message: "implement and call makeProcessor(input:outputSampleRate:); the chain's own settings replace AudioPreprocessingOptions"
-    )
-    func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
-        throws(DictationError) -> any AudioProcessor
-}
-
-extension AudioPreprocessing {
-    /// Builds a processor with the default `AudioPreprocessingOptions`, for a chain that implements
-    /// only the deprecated ``makeProcessor(input:outputSampleRate:options:)``.
-    ///
-    /// Deprecated so that such a chain is told, where it is declared, to implement this method
-    /// itself; calling it through the protocol (as a session does) is not deprecated.
-    /// - Parameters:
-    ///   - input: The format the source delivers.
-    ///   - outputSampleRate: The rate the recognizer takes.
-    /// - Returns: What the chain's ``makeProcessor(input:outputSampleRate:options:)`` returns.
-    /// - Throws: What it throws.
-    @available(*, deprecated, message: "implement makeProcessor(input:outputSampleRate:) in the chain itself")
-    public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
-        try makeProcessor(input: input, outputSampleRate: outputSampleRate, options: AudioPreprocessingOptions())
-    }
-
-    /// Builds a processor that ignores `options`, for a chain that implements only
-    /// ``makeProcessor(input:outputSampleRate:)``.
-    /// - Parameters:
-    ///   - input: The format the source delivers.
-    ///   - outputSampleRate: The rate the recognizer takes.
-    ///   - options: Ignored: the chain conditions the audio as its own settings say.
-    /// - Returns: What the chain's ``makeProcessor(input:outputSampleRate:)`` returns.
-    /// - Throws: What it throws.
-    @available(
-        *, deprecated,
-        message: "call makeProcessor(input:outputSampleRate:); the chain's own settings replace AudioPreprocessingOptions"
-    )
-    public func makeProcessor(input: AudioFormat, outputSampleRate: Int, options: AudioPreprocessingOptions)
-        throws(DictationError) -> any AudioProcessor
-    {
-        try makeProcessor(input: input, outputSampleRate: outputSampleRate)
-    }
 }
 
 /// A stateful stage between the source and the recognizer, used by one session on one thread.

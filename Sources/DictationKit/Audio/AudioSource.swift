@@ -45,16 +45,18 @@ public protocol AudioReader: AnyObject {
     /// reads until `nil` after calling it, so that nothing captured before `stop()` is lost.
     func interrupt()
 
-    /// Problems the reader got over without losing its place, such as a capture overrun that was
-    /// recovered, to be reported as non-fatal ``DictationEvent/error(_:)`` events. Each is returned once.
-    /// - Returns: The warnings since the last call, oldest first.
-    func takeWarnings() -> [DictationError]
-
-    /// What the reader has to tell the session's consumer since the last call, oldest first: its
-    /// warnings (``takeWarnings()``) as ``DictationEvent/error(_:)`` events, and anything else a
-    /// source adds, such as a ``RecordingSource``'s ``DictationEvent/recordingStarted(path:)``.
-    /// The session calls this after every read and once more after ``close()``; each event is
-    /// returned once. Implement it in a reader that wraps another, passing the other's on.
+    /// What the reader has to tell the session's consumer since the last call, oldest first, each
+    /// event once: the problems it got over without losing its place (a capture overrun that
+    /// was recovered) as ``DictationEvent/error(_:)`` events, which the session delivers as
+    /// non-fatal whatever their ``DictationError/isFatal`` says (a problem that ends the audio is
+    /// thrown from ``read(maxFrames:)``), and notes such as a ``RecordingSource``'s
+    /// ``DictationEvent/recordingStarted(path:)``. The other kinds of event are the session's to
+    /// make; a reader passes none of them.
+    ///
+    /// The session calls it after every read and once more after ``close()``. It is the reader's
+    /// one way to report, with no default: a reader with nothing to tell returns `[]`, and a
+    /// reader that wraps another returns the other's events with its own, including those the
+    /// other has after its ``close()``.
     /// - Returns: The events to deliver.
     func takeEvents() -> [DictationEvent]
 
@@ -68,10 +70,6 @@ extension AudioSource {
 }
 
 extension AudioReader {
-    /// Readers that never recover from anything have nothing to report.
-    public func takeWarnings() -> [DictationError] { [] }
-    /// The reader's warnings, as error events.
-    public func takeEvents() -> [DictationEvent] { takeWarnings().map(DictationEvent.error) }
     /// Readers that hold nothing to release need not close.
     public func close() {}
     /// Unknown unless the reader says otherwise.

@@ -111,6 +111,8 @@ public final class SuspendableSource: AudioSource {
         private var offset = 0.0
         /// Where the next buffer starts in this reader's audio.
         private var nextTime = 0.0
+        /// What closed devices still had to tell when they closed, not yet taken.
+        private var closedDeviceEvents: [DictationEvent] = []
         private let interrupted = WaitableState(false)
         let format: AudioFormat
         let isLive: Bool
@@ -156,7 +158,7 @@ public final class SuspendableSource: AudioSource {
         }
 
         private func closeDevice() {
-            device?.close()
+            if let device { closeKeepingEvents(device) }
             deviceLock.withLock {
                 openDevice = nil
                 draining = false
@@ -167,7 +169,7 @@ public final class SuspendableSource: AudioSource {
         private func reopen() throws(DictationError) {
             let reopened = try source.open()
             guard reopened.format == format else {
-                reopened.close()
+                closeKeepingEvents(reopened)
                 throw DictationError(
                     code: .deviceDisconnected,
                     message: DictationError.Text(
@@ -196,10 +198,21 @@ public final class SuspendableSource: AudioSource {
             device?.interrupt()
         }
 
-        func takeEvents() -> [DictationEvent] { device?.takeEvents() ?? [] }
+        func takeEvents() -> [DictationEvent] {
+            defer { closedDeviceEvents = [] }
+            return closedDeviceEvents + (device?.takeEvents() ?? [])
+        }
+
+        /// Closes a device and keeps what it still has to tell: a device's last events come with
+        /// its close (an overrun episode ends, a recording is finished), after which it is gone
+        /// from ``takeEvents()``'s reach.
+        private func closeKeepingEvents(_ device: any AudioReader) {
+            device.close()
+            closedDeviceEvents += device.takeEvents()
+        }
 
         func close() {
-            device?.close()
+            if let device { closeKeepingEvents(device) }
             deviceLock.withLock { openDevice = nil }
             gate.withLock {
                 $0.readerIsOpen = false

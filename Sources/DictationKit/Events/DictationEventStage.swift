@@ -1,8 +1,9 @@
 import Foundation
 
 /// A step on the way from a session's run to its stream: it sees every event the run delivers,
-/// in order, and passes on what the consumer should get, such as the history
-/// (``TranscriptHistoryStage``), which makes each final durable before it is delivered.
+/// in order, and passes on what the consumer should get, such as `DictationFormatting`'s
+/// `FormattingStage`, which adds each final's written text. A session's history
+/// (`transcriptStore:`) comes after the stages, so it keeps what they made.
 ///
 /// A `Sendable` description, like ``AudioPreprocessing``: ``makeProcessor(for:)`` makes the
 /// ``DictationEventProcessor`` that one run uses. Stages run in the order the session was given

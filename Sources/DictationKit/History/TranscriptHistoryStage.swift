@@ -4,16 +4,17 @@ import Logging
 /// Keeps every final of a session in a ``TranscriptStore`` before the consumer gets it: a process
 /// killed at any moment has kept every final its consumer saw.
 ///
-/// An event stage (``DictationEventStage``): a session given a `transcriptStore` runs one, and an
-/// app can place it among its own stages. A store that fails is reported once, as a non-fatal
-/// error event after the final it could not keep, and never stops the session; every later call
-/// is still tried, so a store that recovers (space freed) keeps the next finals.
+/// The event stage a session given a `transcriptStore` runs last, after the app's own stages, so
+/// that the store keeps each final as the consumer gets it (its written text included). A store
+/// that fails is reported once, as a non-fatal error event after the final it could not keep,
+/// and never stops the session; every later call is still tried, so a store that recovers (space
+/// freed) keeps the next finals.
 ///
 /// The store hears of a run when its first final arrives, or at its end if it has none, so that
 /// it is told the run's recording, which the run's first reads say
 /// (``DictationEvent/recordingStarted(path:)``); a run that ends before it listens (a missing
 /// model, a busy device) is not kept.
-public struct TranscriptHistoryStage: DictationEventStage {
+struct TranscriptHistoryStage: DictationEventStage {
     private let store: any TranscriptStore
     private let logger: Logger
 
@@ -21,7 +22,7 @@ public struct TranscriptHistoryStage: DictationEventStage {
     /// - Parameters:
     ///   - store: Where finals are kept, e.g. `DictationHistory`'s `SQLiteTranscriptStore`.
     ///   - logger: Where store failures are noted, at debug level.
-    public init(store: any TranscriptStore, logger: Logger = Logger(label: "DictationKit")) {
+    init(store: any TranscriptStore, logger: Logger) {
         self.store = store
         self.logger = logger
     }
@@ -29,7 +30,7 @@ public struct TranscriptHistoryStage: DictationEventStage {
     /// Makes the processor that keeps one run's finals.
     /// - Parameter run: The run.
     /// - Returns: Its processor.
-    public func makeProcessor(for run: DictationRunInfo) -> any DictationEventProcessor {
+    func makeProcessor(for run: DictationRunInfo) -> any DictationEventProcessor {
         TranscriptHistoryProcessor(store: store, run: run, logger: logger)
     }
 }

@@ -4,32 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-extension DictationOptions {
-    /// Where recordings go under the data folder.
-    @available(*, deprecated, renamed: "RecordingSource.subdirectory")
-    public static var recordingSubdirectory: String { RecordingSource.subdirectory }
-
-    /// The folder recordings go to by default.
-    /// - Parameter environment: The environment to read.
-    /// - Returns: The folder, or `nil` when neither `XDG_DATA_HOME` nor `HOME` is an absolute path.
-    @available(*, deprecated, renamed: "RecordingSource.defaultDirectory(environment:)")
-    public static func defaultRecordingDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> String? {
-        RecordingSource.defaultDirectory(environment: environment)
-    }
-
-    /// The folder this session's recordings go to.
-    /// - Parameter environment: The environment to read for the default folder.
-    /// - Returns: The folder, or `nil` when none is known.
-    @available(*, deprecated, message: "use RecordingSource(wrapping:directory:)")
-    public func resolvedRecordingDirectory(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> String? {
-        legacyRecordingDirectory ?? RecordingSource.defaultDirectory(environment: environment)
-    }
-}
-
+/// The folder recordings go to, made so that only its owner can list them.
 enum RecordingDirectory {
     /// Creates `path` and whichever of its parents are missing, each with permissions 0700, so that
     /// nobody else can list the recordings. A folder that already exists is left as it is: it is
@@ -47,7 +22,7 @@ enum RecordingDirectory {
             let reason = failure == EEXIST ? "it is a file, not a folder" : DictationError.systemErrorText(failure)
             throw .recordingFailed(
                 "I can't make the folder \(prefix) for recordings (\(reason)); choose another folder "
-                    + "(recordingDirectory, or `--recording-directory`) or fix its permissions")
+                    + "(RecordingSource's directory, or `--recording-directory`) or fix its permissions")
         }
     }
 }

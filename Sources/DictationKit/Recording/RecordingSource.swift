@@ -134,8 +134,6 @@ final class RecordingReader: AudioReader {
 
     func interrupt() { reader.interrupt() }
 
-    func takeWarnings() -> [DictationError] { reader.takeWarnings() }
-
     func takeEvents() -> [DictationEvent] {
         defer { events = [] }
         return events + reader.takeEvents()

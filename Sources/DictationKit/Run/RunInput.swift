@@ -37,6 +37,14 @@ final class RunInput {
     }
 
     private func passEvents() {
-        for event in reader.takeEvents() { delivery.emit(event) }
+        for event in reader.takeEvents() {
+            switch event {
+            case .error(let problem):
+                // A reader's problems never end the run: what ends its audio, it throws from read.
+                delivery.emit(.error(problem.asNonFatal))
+            default:
+                delivery.emit(event)
+            }
+        }
     }
 }

@@ -71,14 +71,6 @@ public struct DictationOptions: Sendable, Hashable {
     /// (``Transcript/alternatives``), likeliest first; 0 (the default) for none. Alternatives
     /// cost a search of the final's word lattice, a few milliseconds per utterance.
     public var alternativeCount = 0
-    /// The deprecated ``preprocessing`` settings (deprecated itself, so that naming their type
-    /// does not warn).
-    @available(*, deprecated, message: "the storage of the deprecated preprocessing")
-    var legacyPreprocessing = AudioPreprocessingOptions()
-    /// The deprecated ``persistRawAudio``.
-    var legacyRecordsAudio = false
-    /// The deprecated ``recordingDirectory``.
-    var legacyRecordingDirectory: String?
 
     /// Creates options.
     /// - Parameters:

@@ -1,10 +1,9 @@
 import Foundation
 
 extension DictationSession {
-    /// The recording of the running or last run, when its source is a ``RecordingSource`` (or
-    /// the deprecated ``DictationOptions/persistRawAudio`` is on): the WAV file being written
-    /// (from the moment the source is open), then, once the run ended, the finished file. A run
-    /// that read no audio keeps no file.
+    /// The recording of the running or last run, when its source is a ``RecordingSource``: the
+    /// WAV file being written (from the moment the source is open), then, once the run ended, the
+    /// finished file. A run that read no audio keeps no file.
     ///
     /// `nil` when nothing is recorded, no run has started, the run has not opened its source yet,
     /// or the file could not be created.

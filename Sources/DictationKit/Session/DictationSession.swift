@@ -33,8 +33,10 @@ public final class DictationSession: DictationBridge {
     ///   - preprocessing: How the source's audio becomes the recognizer's format.
     ///   - recognizer: The speech recognition backend.
     ///   - transcriptStore: Where each final is kept, durably, before it is delivered (e.g.
-    ///     `DictationHistory`'s `SQLiteTranscriptStore`), by a ``TranscriptHistoryStage`` that runs
-    ///     before `eventStages`; `nil`, the default, keeps nothing.
+    ///     `DictationHistory`'s `SQLiteTranscriptStore`); `nil`, the default, keeps nothing. The
+    ///     history is the last step, after every stage in `eventStages`, so it keeps each final as
+    ///     the consumer gets it: with the written text a formatting stage added, and none that a
+    ///     stage held back.
     ///   - eventStages: Steps every event passes on its way to the stream, in order (see
     ///     ``DictationEventStage``). None by default.
     ///   - logger: Where the session logs; silent unless the app bootstrapped a log handler.
@@ -49,7 +51,7 @@ public final class DictationSession: DictationBridge {
         self.source = source
         self.preprocessing = preprocessing
         self.recognizer = recognizer
-        self.eventStages = (transcriptStore.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? []) + eventStages
+        self.eventStages = eventStages + (transcriptStore.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? [])
         self.logger = logger
     }
 
@@ -78,9 +80,7 @@ public final class DictationSession: DictationBridge {
     public func start(_ options: DictationOptions) async throws -> AsyncStream<DictationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: DictationEvent.self, bufferingPolicy: .unbounded)
         let run = SessionRun(
-            source: options.legacyRecordsAudio
-                ? RecordingSource(wrapping: source, directory: options.legacyRecordingDirectory, logger: logger) : source,
-            preprocessing: preprocessing, recognizer: recognizer, eventStages: eventStages,
+            source: source, preprocessing: preprocessing, recognizer: recognizer, eventStages: eventStages,
             options: options, continuation: continuation, logger: logger)
         let started = current.withLock { slot -> Bool in
             if let running = slot, !running.isFinished { return false }

@@ -39,6 +39,9 @@ struct OpenAIError: Error, Sendable {
         case .unauthorized:
             status = .unauthorized
             type = "invalid_request_error"
+        case .serverShuttingDown:
+            status = .serviceUnavailable
+            type = "server_error"
         default:
             status = .internalServerError
             type = "server_error"

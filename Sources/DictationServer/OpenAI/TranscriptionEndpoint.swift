@@ -21,8 +21,10 @@ struct TranscriptionEndpoint: Sendable {
             // First come, first served: the slot is taken before the upload is read, so a large
             // upload that started first is not overtaken by a small one, and a refused upload
             // is not read at all.
-            guard slots.take() else { throw OpenAIError(StreamProblem.tooManySessions(slots.limit).error) }
-            defer { slots.release() }
+            guard let slot = slots.take() else { throw OpenAIError(slots.refusal) }
+            // An upload in progress when the server shuts down is answered: the server's
+            // shutdown waits for it.
+            defer { slots.release(slot) }
             let body: ByteBuffer
             do {
                 body = try await request.body.collect(upTo: limits.maxUploadBytes)

@@ -7,6 +7,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOSSL
+import ServiceLifecycle
 
 /// A dictation server for other programs and machines, on Hummingbird: one process, many
 /// sessions, each with decoders of its own on threads of its own, built from the same parts as a
@@ -20,19 +21,27 @@ import NIOSSL
 /// - `/vosk`: vosk-server's WebSocket protocol, for existing Vosk clients;
 /// - `POST /v1/audio/transcriptions`: OpenAI's transcription endpoint, for its clients.
 ///
+/// It is a service of swift-service-lifecycle: run it in a `ServiceGroup`, which shuts it down
+/// on the signals you name. A graceful shutdown ends every session cleanly before the server
+/// stops listening: new sessions are refused with `serverShuttingDown`, and each running one
+/// decodes what it was given and tells its client (a stream's remaining events and `ended`, a
+/// vosk client's last result, an upload's response). Cancelling the task ends it at once.
+///
 /// ```swift
 /// let server = DictationServer(configuration: ServerConfiguration(port: 2700))
-/// try await server.run()
+/// let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+/// try await group.run()
 /// ```
 ///
 /// The server writes no audio to disk unless ``ServerConfiguration/recordingDirectory`` is set.
-public struct DictationServer: Sendable {
+public struct DictationServer: Service {
     /// Where and how it listens.
     public let configuration: ServerConfiguration
     private let factory: ServerSessionFactory
     private let logger: Logger
+    private let onListening: @Sendable (Int) async -> Void
 
-    /// Creates a server; nothing listens until ``run(onListening:)``.
+    /// Creates a server; nothing listens until ``run()``.
     /// - Parameters:
     ///   - configuration: Where and how to listen.
     ///   - recognizer: The recognizer whose decoders the sessions use; by default the standard
@@ -40,26 +49,30 @@ public struct DictationServer: Sendable {
     ///     else PocketSphinx with its best installed model.
     ///   - logger: Where the server (and Hummingbird under it) logs; silent by default, since a
     ///     library should not write to a terminal it doesn't own.
+    ///   - onListening: Called with the port once the server listens.
     public init(
         configuration: ServerConfiguration, recognizer: any SpeechRecognizer = StandardRecognizer(),
-        logger: Logger = Logger(label: "DictationServer", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "DictationServer", factory: { _ in SwiftLogNoOpLogHandler() }),
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.factory = ServerSessionFactory(
             recognizer: recognizer, recordingDirectory: configuration.recordingDirectory, logger: logger)
         self.logger = logger
+        self.onListening = onListening
     }
 
-    /// Listens and serves until the task is cancelled or the process gets SIGTERM or SIGINT.
-    /// - Parameter onListening: Called with the port once the server listens.
+    /// Listens and serves until a graceful shutdown of its service group (which ends the
+    /// sessions first) or until its task is cancelled.
     /// - Throws: `DictationError` with `DictationError/Code/invalidConfiguration` for an unsafe
     ///   configuration or TLS files that can't be read; what SwiftNIO throws when the address
     ///   can't be bound.
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    public func run() async throws {
         try configuration.validate()
         let limits = configuration.limits
         let slots = SessionSlots(limit: limits.maxSessions)
-        let sessions = StreamSessions(resumeGrace: .seconds(limits.resumeSeconds), logger: logger)
+        let tasks = ServerTasks()
+        let sessions = StreamSessions(resumeGrace: .seconds(limits.resumeSeconds), tasks: tasks, logger: logger)
         let stream = StreamConnection(sessions: sessions, slots: slots, factory: factory, limits: limits, logger: logger)
         let vosk = VoskConnection(
             slots: slots, factory: factory, limits: limits, locale: configuration.defaultLocale, logger: logger)
@@ -106,9 +119,15 @@ public struct DictationServer: Sendable {
             router: router, server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "DictationKit"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            onServerRunning: { [onListening] channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await app.runService()
+        // A group shuts its services down last to first: the sessions end while the HTTP server
+        // still carries their connections, then what is left of their tasks is cancelled.
+        let drain = SessionDrain(slots: slots, timeout: .seconds(max(limits.shutdownSeconds, 0)), logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: app), .init(service: tasks), .init(service: drain)], logger: logger))
+        try await group.run()
     }
 
     /// How long a connection without a valid token may stay silent before it is refused anyway.

@@ -15,6 +15,10 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxSessionSeconds: Int
     /// How long a stream session waits for its client to resume it after the connection is lost.
     public var resumeSeconds: Int
+    /// How long a graceful shutdown waits for the running sessions to decode what they were given
+    /// and end; those still going then are cancelled (a stream's client gets `serverShuttingDown`
+    /// and no `ended`). A service manager's stop timeout should be longer.
+    public var shutdownSeconds: Int
 
     /// Creates limits.
     /// - Parameters:
@@ -23,14 +27,16 @@ public struct ServerLimits: Sendable, Hashable {
     ///   - maxUploadBytes: The largest upload, 25 MiB by default (OpenAI's own limit).
     ///   - maxSessionSeconds: The longest session, an hour of audio by default.
     ///   - resumeSeconds: How long a lost stream waits for its client, 30 s by default.
+    ///   - shutdownSeconds: How long a graceful shutdown waits for the sessions, 60 s by default.
     public init(
         maxSessions: Int = 8, maxMessageBytes: Int = 64 * 1024, maxUploadBytes: Int = 25 * 1024 * 1024,
-        maxSessionSeconds: Int = 3600, resumeSeconds: Int = 30
+        maxSessionSeconds: Int = 3600, resumeSeconds: Int = 30, shutdownSeconds: Int = 60
     ) {
         self.maxSessions = maxSessions
         self.maxMessageBytes = maxMessageBytes
         self.maxUploadBytes = maxUploadBytes
         self.maxSessionSeconds = maxSessionSeconds
         self.resumeSeconds = resumeSeconds
+        self.shutdownSeconds = shutdownSeconds
     }
 }

@@ -16,8 +16,9 @@ struct StreamConnection: Sendable {
     let logger: Logger
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        // A server shutting down closes the connection (Hummingbird sends 1000, and no `ended`):
-        // the reader's loop ends, and the session waits for its client to resume.
+        // A server shutting down gracefully ends the session first (`SessionDrain`): its events
+        // and `ended` come, then close 1000. One that is cancelled closes the connection with no
+        // `ended`.
         let (outgoing, continuation) = AsyncStream.makeStream(of: StreamOutgoing.self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -43,8 +44,12 @@ struct StreamConnection: Sendable {
                 } catch let error as DictationError {
                     logger.debug("stream client broke the protocol", metadata: ["code": "\(error.code)"])
                     continuation.yield(.text(StreamServerMessage.failure(error).jsonText))
-                    let code: WebSocketErrorCode = error.code == .limitExceeded && reader.lastFailureWasSize
-                        ? .messageTooLarge : .policyViolation
+                    let code: WebSocketErrorCode =
+                        switch error.code {
+                        case .limitExceeded where reader.lastFailureWasSize: .messageTooLarge
+                        case .serverShuttingDown: .goingAway
+                        default: .policyViolation
+                        }
                     continuation.yield(.close(code, reason: String(error.code.rawValue)))
                 } catch {
                     logger.debug("stream connection lost", metadata: ["error": "\(error)"])
@@ -178,7 +183,7 @@ private struct StreamReader {
             throw StreamProblem.badField(
                 "options.preprocessed", .init(english: "needs 16 kHz mono audio", norwegianBokmal: "krever 16 kHz mono-lyd")).error
         }
-        guard connection.slots.take() else { throw StreamProblem.tooManySessions(connection.slots.limit).error }
+        guard let slot = connection.slots.take() else { throw connection.slots.refusal }
         let source = PushAudioSource(format: start.format.audioFormat, capacitySeconds: 30)
         let request = ServerSessionFactory.Request(
             locale: start.locale, partials: start.options.partials, speechActivity: start.options.speechActivity,
@@ -189,11 +194,13 @@ private struct StreamReader {
             token: StreamSessions.makeToken(), format: start.format, session: dictation, source: source)
         let slots = connection.slots
         do {
-            try await session.start(options) { slots.release() }
+            try await session.start(options, in: connection.sessions.tasks) { slots.release(slot) }
         } catch {
-            slots.release()
+            slots.release(slot)
             throw DictationError(code: .internal, message: "I could not start the session: \(error)")
         }
+        // A shutdown ends the session as the client's `end` would: its events and `ended` follow.
+        slots.onShutdown(of: slot) { session.endAudio() }
         connection.sessions.add(session)
         outgoing.yield(
             .text(

@@ -51,13 +51,23 @@ final class StreamSession: Sendable {
         self.source = source
     }
 
-    /// Starts decoding, and numbers and forwards the session's events until it ends.
-    /// - Parameter onFinish: Called once the last event is out.
-    func start(_ options: DictationOptions, onFinish: @escaping @Sendable () -> Void) async throws {
+    /// Starts decoding, and numbers and forwards the session's events until it ends, in a task of
+    /// the server's (the session outlives its connections).
+    /// - Parameters:
+    ///   - tasks: Where the forwarding runs; cancelled there, the session is cancelled.
+    ///   - onFinish: Called once the last event is out.
+    func start(_ options: DictationOptions, in tasks: ServerTasks, onFinish: @escaping @Sendable () -> Void) async throws {
         let events = try await session.start(options)
-        Task {
+        tasks.add { [self] in
             for await event in events { publish(event) }
-            finish()
+            if Task.isCancelled {
+                // The server ended before the session did: its client must not take this for
+                // the end of its audio.
+                await cancel()
+                abandon()
+            } else {
+                finish()
+            }
             onFinish()
         }
     }
@@ -128,7 +138,7 @@ final class StreamSession: Sendable {
     /// Puts a whole segment's audio into the session, waiting while the source is full.
     /// - Returns: `.next` once it is in, `.duplicate` when the session already had it (another
     ///   connection got there first), `.outOfOrder` when it doesn't follow on, or `nil` when the
-    ///   audio ended meanwhile and it was not taken.
+    ///   audio ended meanwhile (or the connection's task was cancelled) and it was not taken.
     func accept(_ segment: StreamSegment, samples: [Float]) async -> SegmentLedger.Standing? {
         let frames = samples.count / max(format.channelCount, 1)
         while true {
@@ -142,8 +152,13 @@ final class StreamSession: Sendable {
                 return .some(.next)
             }
             if let outcome { return outcome }
-            // The session is behind: hold the segment (and the connection with it) until it has room.
-            try? await Task.sleep(for: .milliseconds(20))
+            // The session is behind: hold the segment (and the connection with it) until it has
+            // room, then check again under the lock (another connection may have resumed it).
+            do {
+                try await source.waitForRoom(frames: frames)
+            } catch {
+                return nil
+            }
         }
     }
 
@@ -190,6 +205,18 @@ final class StreamSession: Sendable {
             state.audioEnded = true
             if let attachment = state.attachment {
                 sendEnd(to: attachment.outgoing, lastEventId: state.nextEventId - 1)
+            }
+        }
+    }
+
+    /// Ends the session without `ended`: its client is told the server is going away.
+    private func abandon() {
+        state.withLock { state in
+            state.finished = true
+            state.audioEnded = true
+            if let attachment = state.attachment {
+                attachment.outgoing.yield(.text(StreamServerMessage.failure(StreamProblem.shuttingDown.error).jsonText))
+                attachment.outgoing.yield(.close(.goingAway, reason: DictationError.Code.serverShuttingDown.rawValue))
             }
         }
     }

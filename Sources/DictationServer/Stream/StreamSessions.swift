@@ -7,10 +7,13 @@ import Synchronization
 final class StreamSessions: Sendable {
     private let sessions = Mutex<[String: StreamSession]>([:])
     let resumeGrace: Duration
+    /// Where the sessions' event forwarding and the waits for their resumes run.
+    let tasks: ServerTasks
     private let logger: Logger
 
-    init(resumeGrace: Duration, logger: Logger) {
+    init(resumeGrace: Duration, tasks: ServerTasks, logger: Logger) {
         self.resumeGrace = resumeGrace
+        self.tasks = tasks
         self.logger = logger
     }
 
@@ -38,8 +41,12 @@ final class StreamSessions: Sendable {
     /// Checks a session once the grace period after its connection let go has passed.
     func watch(_ session: StreamSession) {
         let grace = resumeGrace
-        Task { [weak self] in
-            try? await Task.sleep(for: grace)
+        tasks.add { [weak self] in
+            do {
+                try await Task.sleep(for: grace)
+            } catch {
+                return  // The server ended.
+            }
             await self?.expireIfAbandoned(session)
         }
     }

@@ -35,30 +35,26 @@ struct VoskConnection: Sendable {
     private struct Heard {
         var partial = ""
         var finals: [Transcript] = []
+        /// The session's events are all in.
+        var ended = false
     }
 
-    /// A running session and what it said.
+    /// A running session, its place among the server's, and what it said (written by the
+    /// connection's task that reads the session's events).
     private struct Running {
         var source: PushAudioSource
         var session: DictationSession
-        var heard: HeardBox
-        var done: Task<Void, Never>
+        var slot: SessionSlots.Slot
+        var heard: WaitableState<Heard>
     }
 
-    /// What the session said, shared between its event task and the connection.
-    private final class HeardBox: Sendable {
-        private let heard = Mutex(Heard())
-
-        func withLock<Result>(_ body: (inout Heard) -> Result) -> Result {
-            heard.withLock { body(&$0) }
-        }
-    }
-
-    /// What the reader hands the connection's loop.
+    /// What the connection's loop handles, in order.
     private enum Inbound: Sendable {
         case message(WebSocketMessage)
         /// The client sent more than the session can queue without waiting for replies.
         case tooFarAhead
+        /// The server is shutting down: the session ends as at eof, and the connection closes.
+        case serverShuttingDown
     }
 
     /// The bytes read from the client and not yet handled.
@@ -95,36 +91,46 @@ struct VoskConnection: Sendable {
                 }
                 continuation.finish()
             }
-            await serve(messages, backlog: backlog, outbound: outbound)
+            await serve(messages, inbound: continuation, backlog: backlog, outbound: outbound, tasks: &group)
             group.cancelAll()
         }
     }
 
-    private func serve(_ messages: AsyncStream<Inbound>, backlog: Backlog, outbound: WebSocketOutboundWriter) async {
+    /// Handles the client's messages in order, with the session (once audio comes) and its event
+    /// reader as tasks of the connection's group.
+    private func serve(
+        _ messages: AsyncStream<Inbound>, inbound: AsyncStream<Inbound>.Continuation, backlog: Backlog,
+        outbound: WebSocketOutboundWriter, tasks: inout TaskGroup<Void>
+    ) async {
         var config = Config()
         var running: Running?
-        var holdsSlot = false
-        defer { if holdsSlot { slots.release() } }
+        defer { if let running { slots.release(running.slot) } }
         do {
             for await item in messages {
-                guard case .message(let message) = item else {
+                let message: WebSocketMessage
+                switch item {
+                case .message(let received): message = received
+                case .tooFarAhead:
                     try await outbound.close(.policyViolation, reason: "limitExceeded: audio sent ahead of the replies")
-                    break
+                    return await cancel(running)
+                case .serverShuttingDown:
+                    // What the client sent is decoded and its last result sent, as at eof.
+                    if let running { try await sendLastResult(of: running, words: config.words, to: outbound) }
+                    try await outbound.close(.goingAway, reason: "\(DictationError.Code.serverShuttingDown.rawValue): the server is shutting down")
+                    return
                 }
                 defer { _ = backlog.add(-message.byteCount) }
                 switch message {
                 case .text(let text):
                     if let eof = Self.isEndOfFile(text), eof {
                         if running == nil {
-                            guard slots.take() else { return try await refuse(outbound) }
-                            holdsSlot = true
-                            running = try await start(config)
+                            guard let started = try await start(config, inbound: inbound, tasks: &tasks) else {
+                                return try await refuse(outbound)
+                            }
+                            running = started
                         }
                         guard let running else { return }
-                        running.source.finish()
-                        await running.done.value
-                        let finals = running.heard.withLock { $0.finals }
-                        try await outbound.write(.text(VoskResult.final(finals, words: config.words)))
+                        try await sendLastResult(of: running, words: config.words, to: outbound)
                         try await outbound.close(.normalClosure, reason: nil)
                         return
                     }
@@ -139,12 +145,13 @@ struct VoskConnection: Sendable {
                         return
                     }
                     if running == nil {
-                        guard slots.take() else { return try await refuse(outbound) }
-                        holdsSlot = true
-                        running = try await start(config)
+                        guard let started = try await start(config, inbound: inbound, tasks: &tasks) else {
+                            return try await refuse(outbound)
+                        }
+                        running = started
                     }
                     guard let running else { return }
-                    try await feed(buffer, to: running.source, capacity: Self.queueSeconds * config.sampleRate)
+                    try await feed(buffer, to: running.source)
                     let reply = running.heard.withLock { heard -> String in
                         guard heard.finals.isEmpty else {
                             defer { heard.finals.removeAll() }
@@ -159,14 +166,35 @@ struct VoskConnection: Sendable {
             logger.debug("vosk connection ended", metadata: ["error": "\(error)"])
         }
         // The client went away before eof: nobody will read the rest.
-        if let running { await running.session.cancel() }
+        await cancel(running)
+    }
+
+    private func cancel(_ running: Running?) async {
+        await running?.session.cancel()
+    }
+
+    /// Ends the session's audio, waits for its last events and sends what they held.
+    private func sendLastResult(of running: Running, words: Bool, to outbound: WebSocketOutboundWriter) async throws {
+        running.source.finish()
+        try await running.heard.waiting { $0.ended }
+        let finals = running.heard.read { $0.finals }
+        try await outbound.write(.text(VoskResult.final(finals, words: words)))
     }
 
     private func refuse(_ outbound: WebSocketOutboundWriter) async throws {
-        try await outbound.close(.init(codeNumber: 1013), reason: "limitExceeded: too many sessions")
+        if slots.isShuttingDown {
+            try await outbound.close(.goingAway, reason: "\(DictationError.Code.serverShuttingDown.rawValue): the server is shutting down")
+        } else {
+            try await outbound.close(.init(codeNumber: 1013), reason: "limitExceeded: too many sessions")
+        }
     }
 
-    private func start(_ config: Config) async throws -> Running {
+    /// Takes a slot and starts a session, whose events a task of the connection collects.
+    /// - Returns: `nil` when the server has no slot for it.
+    private func start(
+        _ config: Config, inbound: AsyncStream<Inbound>.Continuation, tasks: inout TaskGroup<Void>
+    ) async throws -> Running? {
+        guard let slot = slots.take() else { return nil }
         let source = PushAudioSource(
             format: AudioFormat(sampleRate: config.sampleRate, channelCount: 1, encoding: .int16),
             capacitySeconds: Double(Self.queueSeconds))
@@ -174,10 +202,17 @@ struct VoskConnection: Sendable {
             locale: locale, partials: true, formatting: false, vocabulary: config.vocabulary,
             maxDuration: Double(limits.maxSessionSeconds))
         let (session, options) = factory.makeSession(source: source, request: request)
-        let events = try await session.start(options)
-        let heard = HeardBox()
+        let events: AsyncStream<DictationEvent>
+        do {
+            events = try await session.start(options)
+        } catch {
+            slots.release(slot)
+            throw error
+        }
+        slots.onShutdown(of: slot) { inbound.yield(.serverShuttingDown) }
+        let heard = WaitableState(Heard())
         let logger = self.logger
-        let done = Task {
+        tasks.addTask {
             for await event in events {
                 switch event {
                 case .partial(let transcript): heard.withLock { $0.partial = transcript.text }
@@ -190,23 +225,17 @@ struct VoskConnection: Sendable {
                 default: break
                 }
             }
+            heard.withLock { $0.ended = true }
         }
-        return Running(source: source, session: session, heard: heard, done: done)
+        return Running(source: source, session: session, slot: slot, heard: heard)
     }
 
     /// Appends 16-bit samples, waiting while the session is behind, then waits (a second at
     /// most) until the session has taken them: vosk-server decodes a message before it replies,
     /// and its clients expect the reply to say what that audio held.
-    private func feed(_ buffer: ByteBuffer, to source: PushAudioSource, capacity: Int) async throws {
-        let samples = PCMFrame.samples(of: buffer, encoding: .s16le)
-        while source.freeFrameCount < samples.count {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        source.append(samples)
-        let deadline = ContinuousClock.now + .seconds(1)
-        while source.freeFrameCount < capacity, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+    private func feed(_ buffer: ByteBuffer, to source: PushAudioSource) async throws {
+        try await source.appendWhenRoom(PCMFrame.samples(of: buffer, encoding: .s16le))
+        try await source.waitUntilTaken(timeout: .seconds(1))
     }
 
     /// `true` for `{"eof" : 1}`, `nil` for text that is not an eof message.

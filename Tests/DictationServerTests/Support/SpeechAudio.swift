@@ -6,7 +6,8 @@ enum SpeechAudio {
     static func twoSentences() throws -> (samples: [Int16], transcript: String) {
         let samples = try PocketSphinxTestData.librivox("0870") + [Int16](repeating: 0, count: 16_000)
             + PocketSphinxTestData.librivox("0880")
-        let transcript = try PocketSphinxTestData.librivoxTranscript("0870") + " " + PocketSphinxTestData.librivoxTranscript("0880")
+        let transcript =
+            try PocketSphinxTestData.librivoxTranscript("0870") + " " + PocketSphinxTestData.librivoxTranscript("0880")
         return (samples, transcript)
     }
 }

@@ -63,11 +63,15 @@ package struct WAVBuilder {
     /// The fmt body as written unless overridden.
     package var standardFormatBody: [UInt8] {
         let align = blockAlign ?? channels * (bitsPerSample / 8)
-        var body = littleEndian(extensibleSubFormat == nil ? formatTag : 0xFFFE) + littleEndian(channels) + littleEndian(sampleRate)
+        var body =
+            littleEndian(extensibleSubFormat == nil ? formatTag : 0xFFFE) + littleEndian(channels) + littleEndian(sampleRate)
         body += littleEndian(sampleRate * UInt32(align)) + littleEndian(align) + littleEndian(bitsPerSample)
         if let extensibleSubFormat {
             body += littleEndian(UInt16(22)) + littleEndian(bitsPerSample) + littleEndian(UInt32(0))
-            body += littleEndian(extensibleSubFormat) + [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71]
+            body +=
+                littleEndian(extensibleSubFormat) + [
+                    0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71,
+                ]
         }
         return body
     }

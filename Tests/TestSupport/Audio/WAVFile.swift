@@ -49,7 +49,9 @@ package struct WAVFile {
             }
             offset += 8 + size + (size & 1)
         }
-        guard let formatOffset = format, formatOffset + 24 <= bytes.count else { throw TestFailure("\(path) has no whole fmt chunk") }
+        guard let formatOffset = format, formatOffset + 24 <= bytes.count else {
+            throw TestFailure("\(path) has no whole fmt chunk")
+        }
         guard let dataOffset = data else { throw TestFailure("\(path) has no data chunk") }
         fileSize = bytes.count
         riffSize = uint32(4)

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A real Wayland desktop for a test of its own: a headless sway, with one foot terminal running
 /// `cat > FILE` that has the keyboard focus, so that what a Wayland typing tool types lands in
@@ -22,21 +23,28 @@ package final class WaylandTestDesktop {
     /// Starts sway and its terminal, and waits until the terminal has the keyboard focus.
     package init() throws {
         for tool in ["/usr/bin/sway", "/usr/bin/swaymsg", "/usr/bin/foot"] {
-            try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: scripts/install-system-packages.sh installs it")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: tool),
+                "\(tool) is missing: scripts/install-system-packages.sh installs it")
         }
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("dk-wayland-\(UUID().uuidString)")
         self.runtime = runtime
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let typed = runtime.appendingPathComponent("typed.txt")
         self.typed = typed
         let config = runtime.appendingPathComponent("config")
         try "output HEADLESS-1 resolution 1024x768\nexec foot sh -c 'cat > \(typed.path)'\n"
             .write(to: config, atomically: true, encoding: .utf8)
         let asRoot = getuid() == 0
-        if asRoot { _ = chown(runtime.path, 65534, 65534); _ = chown(config.path, 65534, 65534) }
+        if asRoot {
+            _ = chown(runtime.path, 65534, 65534)
+            _ = chown(config.path, 65534, 65534)
+        }
         compositor = Process()
         compositor.executableURL = URL(fileURLWithPath: asRoot ? "/usr/bin/setpriv" : "/usr/bin/sway")
-        compositor.arguments = (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/sway"] : []) + ["-c", config.path]
+        compositor.arguments =
+            (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/sway"] : []) + ["-c", config.path]
         compositor.environment = [
             "PATH": "/usr/bin:/bin", "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path, "LANG": "C.UTF-8",
             "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
@@ -49,7 +57,8 @@ package final class WaylandTestDesktop {
             FileManager.default.fileExists(atPath: typed.path)
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: runtime.path)
-        let socket = try #require(files.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }, "sway made no Wayland socket: \(files)")
+        let socket = try #require(
+            files.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }, "sway made no Wayland socket: \(files)")
         let ipc = try #require(files.first { $0.hasPrefix("sway-ipc.") }, "sway made no IPC socket: \(files)")
         variables = [
             "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": socket, "XDG_SESSION_TYPE": "wayland",

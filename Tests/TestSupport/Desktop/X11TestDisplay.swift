@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A real X server (Xvfb) of a test's own, on a display number it picks itself, optionally with
 /// a window manager (openbox, so that the active window is known, as on a user's desktop), and
@@ -108,8 +109,11 @@ package final class X11TestDisplay: @unchecked Sendable {
             let errors = folder.appendingPathComponent("\(tool)-\(UUID().uuidString).stderr")
             let process = try startClient(tool, arguments, extraEnvironment: extraEnvironment, errors: errors)
             do {
-                let window = try waitFor("\(tool) shows its window “\(title)” on \(display)", within: .seconds(60), pollingEvery: .milliseconds(100)) {
-                    self.xdotool(["search", "--onlyvisible", "--name", "^\(title)$"])?.split(separator: "\n").last.map(String.init)
+                let window = try waitFor(
+                    "\(tool) shows its window “\(title)” on \(display)", within: .seconds(60), pollingEvery: .milliseconds(100)
+                ) {
+                    self.xdotool(["search", "--onlyvisible", "--name", "^\(title)$"])?.split(separator: "\n").last.map(
+                        String.init)
                 }
                 return (window, process)
             } catch {
@@ -139,18 +143,18 @@ package final class X11TestDisplay: @unchecked Sendable {
         let file = folder.appendingPathComponent("tk-\(UUID().uuidString).txt")
         let script = folder.appendingPathComponent("text-\(UUID().uuidString).tcl")
         try """
-            wm title . $::env(TITLE)
-            text .t
-            pack .t
-            focus -force .t
-            bind .t <Control-s> {
-                set f [open $::env(OUT) w]
-                fconfigure $f -encoding utf-8
-                puts -nonewline $f [.t get 1.0 {end-1c}]
-                close $f
-                break
-            }
-            """.write(to: script, atomically: true, encoding: .utf8)
+        wm title . $::env(TITLE)
+        text .t
+        pack .t
+        focus -force .t
+        bind .t <Control-s> {
+            set f [open $::env(OUT) w]
+            fconfigure $f -encoding utf-8
+            puts -nonewline $f [.t get 1.0 {end-1c}]
+            close $f
+            break
+        }
+        """.write(to: script, atomically: true, encoding: .utf8)
         let title = "tk-\(UUID().uuidString)"
         let (window, _) = try start("wish", [script.path], title: title, extraEnvironment: ["OUT": file.path, "TITLE": title])
         return (window, file)

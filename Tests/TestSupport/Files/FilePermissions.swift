@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file's or folder's permission bits, as `stat(2)` has them: how the tests check that

@@ -19,9 +19,10 @@ package struct ALSATestPCM: Sendable {
     /// The hint description, so that a device listing (`ALSACaptureSource.captureDevices()`) shows it.
     package var description: String
 
-    package init(name: String, infile: String, outfile: String = "/dev/null", slave: String = "\"null\"",
-        description: String = "DictationKit test capture")
-    {
+    package init(
+        name: String, infile: String, outfile: String = "/dev/null", slave: String = "\"null\"",
+        description: String = "DictationKit test capture"
+    ) {
         self.name = name
         self.infile = infile
         self.outfile = outfile

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A microphone with no sound card: an ALSA configuration of its own (the system's, plus
 /// ``device``, a `file` plugin PCM over `null`) whose `infile` is a FIFO the test writes audio

@@ -8,7 +8,8 @@ package enum DictateExecutable {
     /// - Throws: When it was not built.
     package static var url: URL {
         get throws {
-            let directory = Bundle.main.bundleURL.hasDirectoryPath && Bundle.main.bundlePath.hasSuffix(".xctest")
+            let directory =
+                Bundle.main.bundleURL.hasDirectoryPath && Bundle.main.bundlePath.hasSuffix(".xctest")
                 ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
             let candidates = [
                 directory.appendingPathComponent("dictate"),

@@ -16,7 +16,9 @@ package enum WhisperTestModels {
     /// - Throws: When the model is not installed, saying how to install it.
     package static func path(_ name: String) throws -> String {
         let path = directory + "/\(name).bin"
-        try #require(FileManager.default.fileExists(atPath: path), "no Whisper \(name) model at \(path): run `dictate models install whisper-\(name)`")
+        try #require(
+            FileManager.default.fileExists(atPath: path),
+            "no Whisper \(name) model at \(path): run `dictate models install whisper-\(name)`")
         return path
     }
 }

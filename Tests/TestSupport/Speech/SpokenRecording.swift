@@ -47,7 +47,8 @@ package struct SpokenRecording {
             if case .spoken(let voice, _) = part { tools.append(voice == .espeak ? "/usr/bin/espeak-ng" : "/usr/bin/flite") }
         }
         for tool in Set(tools) {
-            try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install flite espeak-ng sox")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install flite espeak-ng sox")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spoken-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

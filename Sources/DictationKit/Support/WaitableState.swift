@@ -16,15 +16,43 @@ import Synchronization
 /// no change can slip between the check and the block (no lost wake-up) and no signal is left over
 /// for a later wait (no stray wake-up). Threads block only in the `wait` methods and only on
 /// their own semaphore: call them from threads of your own, never from the cooperative pool.
+/// A task waits with ``waiting(until:)`` instead: it is suspended, not blocked, and woken the same
+/// way (a server's connection waiting for room in a session's source).
 package final class WaitableState<State>: Sendable {
+    /// Who waits for a change: a blocked thread or a suspended task, each woken once.
+    private enum Waiter {
+        case thread(DispatchSemaphore)
+        case task(id: UInt64, CheckedContinuation<Void, Never>)
+
+        func wake() {
+            switch self {
+            case .thread(let semaphore): semaphore.signal()
+            case .task(_, let continuation): continuation.resume()
+            }
+        }
+
+        func isThread(_ semaphore: DispatchSemaphore) -> Bool {
+            if case .thread(let waiting) = self { return waiting === semaphore }
+            return false
+        }
+    }
+
     private struct Locked {
         var state: State
-        /// One semaphore per blocked thread, each to be signalled once.
-        var waiters: [DispatchSemaphore] = []
+        var waiters: [Waiter] = []
+        var nextTaskID: UInt64 = 0
 
-        mutating func takeWaiters() -> [DispatchSemaphore] {
+        mutating func takeWaiters() -> [Waiter] {
             defer { waiters = [] }
             return waiters
+        }
+
+        /// Takes task `id` off the list; `nil` when a change has woken it already.
+        mutating func removeTask(_ id: UInt64) -> Waiter? {
+            guard let index = waiters.firstIndex(where: { if case .task(id, _) = $0 { true } else { false } }) else {
+                return nil
+            }
+            return waiters.remove(at: index)
         }
     }
 
@@ -45,8 +73,8 @@ package final class WaitableState<State>: Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-        var woken: [DispatchSemaphore] = []
-        defer { for waiter in woken { waiter.signal() } }
+        var woken: [Waiter] = []
+        defer { for waiter in woken { waiter.wake() } }
         return try locked.withLock { (locked) throws(Failure) -> sending Result in
             defer { woken = locked.takeWaiters() }
             return try body(&locked.state)
@@ -60,9 +88,64 @@ package final class WaitableState<State>: Sendable {
         locked.withLock { locked -> sending Result in body(locked.state) }
     }
 
-    /// How many threads are blocked in a wait now: for tests and diagnostics.
+    /// How many threads and tasks wait now: for tests and diagnostics.
     package var waitingThreadCount: Int {
         locked.withLock { $0.waiters.count }
+    }
+
+    /// Suspends the calling task, without blocking its thread, until the value satisfies
+    /// `condition`.
+    /// - Parameter condition: Checked under the lock, now and after every change.
+    /// - Throws: `CancellationError` when the task is cancelled before the condition is met.
+    package func waiting(until condition: (borrowing State) -> Bool) async throws(CancellationError) {
+        while true {
+            if Task.isCancelled { throw CancellationError() }
+            let id = locked.withLock { locked -> UInt64 in
+                defer { locked.nextTaskID += 1 }
+                return locked.nextTaskID
+            }
+            var met = false
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    // Checked under the lock that the cancellation handler takes: a cancellation
+                    // either sees this waiter on the list or is seen here.
+                    let ready = locked.withLock { locked -> Bool? in
+                        if condition(locked.state) { return true }
+                        if Task.isCancelled { return false }
+                        locked.waiters.append(.task(id: id, continuation))
+                        return nil
+                    }
+                    if let ready {
+                        met = ready
+                        continuation.resume()
+                    }
+                }
+            } onCancel: {
+                // Woken here unless a change got to it first; the loop then sees the cancellation.
+                locked.withLock { $0.removeTask(id) }?.wake()
+            }
+            if met { return }
+        }
+    }
+
+    /// Suspends the calling task, without blocking its thread, until the value satisfies
+    /// `condition` or `timeout` has passed.
+    /// - Parameters:
+    ///   - condition: Checked under the lock, now and after every change.
+    ///   - timeout: The longest wait.
+    /// - Returns: Whether the value satisfies `condition`.
+    /// - Throws: `CancellationError` when the task is cancelled first.
+    package func waiting(until condition: @escaping @Sendable (borrowing State) -> Bool, timeout: Duration)
+        async throws(CancellationError) -> Bool
+    {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await self.waiting(until: condition) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+        if Task.isCancelled { throw CancellationError() }
+        return read { condition($0) }
     }
 
     /// Blocks the calling thread until the value satisfies `condition`.
@@ -91,7 +174,7 @@ package final class WaitableState<State>: Sendable {
             // Out of time. A change may have taken the waiter off the list already, and its signal
             // is then left in this semaphore, which is dropped with it.
             return locked.withLock { locked in
-                locked.waiters.removeAll { $0 === waiter }
+                locked.waiters.removeAll { $0.isThread(waiter) }
                 return condition(locked.state)
             }
         }
@@ -109,7 +192,7 @@ package final class WaitableState<State>: Sendable {
     package func waitAndTake<Result>(_ take: (inout sending State) -> sending Result?) -> sending Result {
         var semaphore: DispatchSemaphore?
         while true {
-            var woken: [DispatchSemaphore] = []
+            var woken: [Waiter] = []
             let taken = locked.withLock { locked -> sending Result? in
                 if let taken = take(&locked.state) {
                     woken = locked.takeWaiters()
@@ -117,10 +200,10 @@ package final class WaitableState<State>: Sendable {
                 }
                 let waiter = semaphore ?? DispatchSemaphore(value: 0)
                 semaphore = waiter
-                locked.waiters.append(waiter)
+                locked.waiters.append(.thread(waiter))
                 return nil
             }
-            for waiter in woken { waiter.signal() }
+            for waiter in woken { waiter.wake() }
             if let taken { return taken }
             semaphore?.wait()
         }
@@ -136,7 +219,7 @@ package final class WaitableState<State>: Sendable {
         locked.withLock { locked -> DispatchSemaphore? in
             if condition(locked.state) { return nil }
             let waiter = semaphore ?? DispatchSemaphore(value: 0)
-            locked.waiters.append(waiter)
+            locked.waiters.append(.thread(waiter))
             return waiter
         }
     }
