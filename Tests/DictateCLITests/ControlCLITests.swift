@@ -1,5 +1,6 @@
 import DictationDesktop
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Logging
 import Synchronization
@@ -126,7 +127,7 @@ import Glibc
         let follower = try RunningDictate(["control", "status", "--follow", "--format", format], environment: environment)
         // It follows once the server has read the status for its first line (a publish after
         // that read reaches it, whether or not it is registered yet).
-        while dictation.statusReads == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitUntil("the follower has read the status for its first line") { dictation.statusReads > 0 }
         for level: Float in [-40.2, -40.4, -20, -12] {
             server.publish(DictationControlStatus(state: .listening, level: level, pid: 7))
         }

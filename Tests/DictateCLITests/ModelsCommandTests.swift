@@ -1,10 +1,11 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 /// `dictate models` end to end, offline: a pack laid out in a temporary XDG data folder, and an
 /// install from a wheel that is not the pinned one.
 @Suite(.timeLimit(.minutes(25))) struct ModelsCommandTests {
-    static let system = "/usr/share/pocketsphinx/model/en-us"
+    static let system = PocketSphinxSystemModel.englishUS
     static let pinnedSHA256 = "754f2cd9d7fbeff5e05ad91b906350cb7983fd2ef82002d91e117ac44aa94efa"
 
     /// A temporary `XDG_DATA_HOME`, and `dictate`'s environment pointing at it.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -10,8 +11,7 @@ import Testing
 /// hangs. The seeds are the fuzzer's corpus (`Fuzz/corpus`): 0.3 s of goforward as WAV (PCM16,
 /// float, 24-bit extensible, µ-law, A-law), FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU.
 @Suite(.timeLimit(.minutes(25))) struct AudioMutationTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fuzz/corpus").standardized
+    static let corpus = RepositoryFiles.url("Fuzz/corpus")
 
     static func seeds() throws -> [(name: String, bytes: [UInt8])] {
         let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
@@ -42,7 +42,7 @@ import Testing
         case 3:  // an absurd 32-bit size in the header, either byte order
             let offset = Int.random(in: 0..<min(bytes.count - 4, 96), using: &random)
             let value = Bool.random(using: &random) ? absurdSizes.randomElement(using: &random)! : UInt32.random(in: 0...UInt32.max, using: &random)
-            let field = Bool.random(using: &random) ? le(value) : le(value.byteSwapped)
+            let field = Bool.random(using: &random) ? littleEndian(value) : littleEndian(value.byteSwapped)
             bytes.replaceSubrange(offset..<offset + 4, with: field)
             return ("absurd size", bytes)
         case 4:  // a 16-bit header field (channels, bits, format tag) set to anything

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Testing
 
 @testable import DictationCapture
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func speechIsHeardAndSilenceIsNot() throws {
-        let speech = TestFixtures.floats(try TestFixtures.goforward())
+        let speech = PCM16.floats(try PocketSphinxTestData.goForward())
         let verdicts = Self.verdicts(speech + [Float](repeating: 0, count: 16_000), channels: 1, periodFrames: 320)
         // goforward is speech from its first tenth of a second on; a second of digital silence
         // after it is not, once the detector's 0.2 s hangover has run out.
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func channelsAreJudgedTogetherAsTheirAverage() throws {
-        let speech = TestFixtures.floats(try TestFixtures.goforward())
+        let speech = PCM16.floats(try PocketSphinxTestData.goForward())
         let mono = Self.verdicts(speech, channels: 1, periodFrames: 320)
         let both = Self.verdicts(speech.flatMap { [$0, $0] }, channels: 2, periodFrames: 320)
         #expect(both == mono, "the same speech on both channels is the same speech")
@@ -35,7 +36,7 @@ import Testing
 
     @Test func periodsShorterOrLongerThanAFrameGetTheSameVerdicts() throws {
         // Whole 640-frame periods, so every cut ends where the others do.
-        let goforward = TestFixtures.floats(try TestFixtures.goforward())
+        let goforward = PCM16.floats(try PocketSphinxTestData.goForward())
         let speech = goforward + [Float](repeating: 0, count: 16_000 + (640 - goforward.count % 640) % 640)
         let perFrame = Self.verdicts(speech, channels: 1, periodFrames: 320)
         // 80-frame periods: a period that completes no 20 ms frame carries the last verdict.

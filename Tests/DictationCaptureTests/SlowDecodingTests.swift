@@ -1,5 +1,6 @@
 import DictationKit
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func theSessionEndsAtItsCapturedMaximumWithTheSpeechDecodedAndOneOverrunEvent() async throws {
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let gate = ScriptedCaptureDevice.Gate()
         // 4.4 s before the gate: less than the queue holds, so nothing is shed before the hold.
         let steps =

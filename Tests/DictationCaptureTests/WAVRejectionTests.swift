@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
         BadFile(name: "text", bytes: Array("Hello, this is not audio at all".utf8), fragment: "not in an audio format I can read (it looks like text)"),
         BadFile(name: "three bytes", bytes: Array("RIF".utf8), fragment: "not in an audio format"),
         BadFile(name: "RIFF but AVI", bytes: wav { $0.waveID = "AVI " }, fragment: "not in an audio format"),
-        BadFile(name: "RIFF header only", bytes: Array("RIFF".utf8) + le(UInt32(4)), fragment: "not in an audio format"),
+        BadFile(name: "RIFF header only", bytes: Array("RIFF".utf8) + littleEndian(UInt32(4)), fragment: "not in an audio format"),
         BadFile(name: "big-endian RIFX", bytes: wav { $0.riffID = "RIFX" }, fragment: "its header can't be read"),
         BadFile(name: "16-bit float", bytes: wav { $0.formatTag = 3; $0.bitsPerSample = 16 }, fragment: "its header can't be read"),
         BadFile(name: "ADPCM", bytes: wav { $0.formatTag = 2; $0.bitsPerSample = 4 }, fragment: "Malformed 'fmt ' chunk"),
@@ -67,7 +68,7 @@ import Testing
             fragment: "is damaged"),
         BadFile(
             name: "huge unknown chunk hides the data",
-            bytes: Array(wav { _ in }.prefix(36)) + Array("JUNK".utf8) + le(UInt32(0xFFFF_FFF0)) + [1, 2, 3, 4],
+            bytes: Array(wav { _ in }.prefix(36)) + Array("JUNK".utf8) + littleEndian(UInt32(0xFFFF_FFF0)) + [1, 2, 3, 4],
             fragment: "No 'data' chunk"),
     ]
 
@@ -108,7 +109,7 @@ import Testing
         // Root may read anything; a thread of its own drops its file-system identity to "nobody"
         // (setfsuid is per thread), so the check is real under root too.
         let setFileSystemUser = try #require(Self.setfsuid, "setfsuid(2) is missing from the C library")
-        let outcome = Thread.runAndWait {
+        let outcome = ThreadResult {
             let previous = geteuid() == 0 ? setFileSystemUser(65_534) : -1
             defer { if previous >= 0 { _ = setFileSystemUser(UInt32(previous)) } }
             do throws(DictationError) {
@@ -117,7 +118,7 @@ import Testing
             } catch {
                 return error
             }
-        }
+        }.wait()
         #expect(outcome??.code == .invalidAudio)
         #expect(outcome??.message.contains("permission denied") == true, "\(String(describing: outcome))")
     }

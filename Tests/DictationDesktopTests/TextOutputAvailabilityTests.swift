@@ -132,8 +132,9 @@ struct TextOutputAvailabilityTests {
     }
 
     @Test func aToolThatHangsIsKilledWithACodedError() throws {
-        let sleep = try #require(DesktopEnvironment(variables: ["PATH": path]).tool(named: "sleep"))
-        let process = ToolProcess(executable: sleep, arguments: ["30"], environment: [:], timeout: 0.5)
+        // tail -f on /dev/null never ends by itself.
+        let tail = try #require(DesktopEnvironment(variables: ["PATH": path]).tool(named: "tail"))
+        let process = ToolProcess(executable: tail, arguments: ["-f", "/dev/null"], environment: [:], timeout: 0.5)
         #expect { try process.run() } throws: { ($0 as? DictationError)?.code == .typingFailed }
     }
 

@@ -2,6 +2,7 @@ import DictationCapture
 import DictationFormatting
 import DictationKit
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation

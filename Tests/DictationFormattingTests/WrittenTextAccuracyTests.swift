@@ -3,6 +3,7 @@ import DictationFormatting
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -42,8 +43,7 @@ struct WrittenTextAccuracyTests {
     func writtenWordErrorRate(voice: String) async throws {
         let recording = try Self.recording(voice: voice)
         defer { recording.remove() }
-        try #require(FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"),
-            "The US English PocketSphinx model is missing: install the Debian package pocketsphinx-en-us")
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let session = DictationSession(
             source: AudioFileSource(path: recording.path), preprocessing: StandardPreprocessing(),
             recognizer: PocketSphinxRecognizer(environment: [:]), eventStages: [FormattingStage()])

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
@@ -163,7 +164,7 @@ private struct CapitalsStage: DictationEventStage {
     }
 }
 
-/// Delegates to a store, sleeping before each save, and remembers what it was asked.
+/// Delegates to a store, taking `delay` before each save (a slow disk), and remembers what it was asked.
 final class SlowStore: TranscriptStore {
     private let store: any TranscriptStore
     private let delay: Double
@@ -186,7 +187,7 @@ final class SlowStore: TranscriptStore {
     }
 
     func save(_ final: Transcript, session: TranscriptSessionInfo) throws(DictationError) {
-        Thread.sleep(forTimeInterval: delay)
+        DeliberateDelay.take(.seconds(delay))
         log.withLock { $0.calls.append("save \(final.utteranceIndex)") }
         try store.save(final, session: session)
     }

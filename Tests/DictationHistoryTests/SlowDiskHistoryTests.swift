@@ -1,6 +1,7 @@
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -35,12 +36,7 @@ import Testing
         let pause = [Float](repeating: 0, count: Int(1.2 * 16_000))
         var parts: [[Float]] = []
         for name in ["goforward", "numbers", "something"] {
-            let path = "/usr/share/pocketsphinx/test/data/\(name).raw"
-            let data = try #require(
-                FileManager.default.contents(atPath: path), "missing \(path): apt-get install pocketsphinx-testdata")
-            let speech = data.withUnsafeBytes { bytes in
-                bytes.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32767 }
-            }
+            let speech = try PocketSphinxTestData.raw("\(name).raw").map { Float($0) / 32767 }
             parts.append(speech + pause)
         }
         parts[0] = [Float](repeating: 0, count: 16_000 / 4) + parts[0]

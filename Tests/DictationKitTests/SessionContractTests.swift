@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -135,7 +136,7 @@ import Testing
             return seen
         }
         // Wait until the session has opened the source, then walk away from the stream.
-        while source.openCount == 0 { await Task.yield() }
+        try await waitUntil("the session has opened the source") { source.openCount > 0 }
         consumer.cancel()
         _ = try await withDeadline(.seconds(1200), "the consumer") { await consumer.value }
         await session.stop()

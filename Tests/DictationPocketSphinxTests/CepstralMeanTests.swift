@@ -1,6 +1,7 @@
 import DictationCapture
 import DictationKit
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -30,7 +31,7 @@ import Testing
     /// Each LibriVox sentence in a session of its own, as an app that starts a session per
     /// dictation does: with one recognizer every session after the first starts warm.
     @Test func warmSessionsRecognizeAtLeastAsWellAsColdOnes() async throws {
-        let references = try LibriVoxSessionAccuracyTests.references()
+        let references = try PocketSphinxTestData.librivoxTranscripts()
         let warmRecognizer = try Fixtures.recognizer()
         var cold = WordErrorRate(errors: 0, referenceWords: 0)
         var warm = WordErrorRate(errors: 0, referenceWords: 0)
@@ -47,7 +48,7 @@ import Testing
     }
 
     static func transcribe(_ id: String, with recognizer: PocketSphinxRecognizer) async throws -> String {
-        let path = try Fixtures.requireTestData("librivox/\(id).wav")
+        let path = try PocketSphinxTestData.path("librivox/\(id).wav")
         let session = DictationSession(source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
         var text: [String] = []
         for await event in try await session.start(DictationOptions(reports: [])) {

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("A pack of higher rank is preferred to Debian's model, and listed with its name and rank")
     func higherRankWins() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/en-US-large", rank: 10)
@@ -76,7 +77,7 @@ struct ModelPackDiscoveryTests {
         #expect(folders.map(\.rank) == [10, 0])
         #expect(folders.map(\.isPreferred) == [true, false])
         #expect(folders.map(\.locale) == ["en-US", "en-US"])
-        #expect(folders.last?.directory == Fixtures.modelDirectory)
+        #expect(folders.last?.directory == PocketSphinxSystemModel.englishUS)
         #expect(folders.allSatisfy { (try? $0.model.get()) != nil })
 
         let decoder = try PocketSphinxRecognizer(environment: home.environment).makeStreamDecoder(locale: "en-US")
@@ -85,7 +86,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("Among equal ranks the earlier place wins; a higher rank beats an earlier place")
     func ties() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         let extra = try Fixtures.temporaryDirectory()
         defer {
@@ -115,7 +116,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("An explicit model directory still wins over every pack")
     func explicitDirectoryWins() throws {
-        let system = try Fixtures.requireModel()
+        let system = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/en-US-large", rank: 10)
@@ -133,7 +134,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("A chosen pack that is incomplete is reported, not passed over for Debian's")
     func incompletePack() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/en-US-large", rank: 10, parts: [.acousticModel, .languageModel])
@@ -150,7 +151,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("A pack folder without a manifest takes its locale from its name, without the variant")
     func variantFolderName() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/xx-YY-large", rank: nil)
@@ -165,7 +166,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("Hidden folders, where the installer unpacks, are never candidates")
     func hiddenFoldersSkipped() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/.install-xx-YY-1234/xx-YY", rank: 10)
@@ -218,7 +219,7 @@ struct ModelPackManifestTests {
 
     @Test("A pack with a broken manifest is chosen and reported, in the locator and the listing")
     func brokenManifestInFolder() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try ModelPackDiscoveryTests.DataHome()
         defer { home.remove() }
         let folder = home.models + "/en-US-large"

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -147,23 +148,34 @@ import Glibc
         defer { server.stop() }
 
         // The long recording holds the only session for seconds of decoding; short uploads
-        // meanwhile must be refused. Its upload is started first and given a second to arrive.
+        // meanwhile must be refused. The server takes the slot when a request arrives, before it
+        // reads the upload: the short uploads start once the long one is sent whole (curl says so
+        // on its verbose standard error), so the long one's request came first.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: try Self.requireCurl())
-        holder.arguments = Self.curlOptions + ["-F", "file=@\(recording.path)", server.transcriptions]
+        holder.arguments = Self.curlOptions + ["--verbose", "-F", "file=@\(recording.path)", server.transcriptions]
         holder.environment = Self.clientEnvironment
         let holderOutput = Pipe()
         holder.standardOutput = holderOutput
-        holder.standardError = FileHandle.nullDevice
+        let holderTrace = recording.deletingLastPathComponent().appendingPathComponent("holder-\(UUID().uuidString).trace")
+        _ = FileManager.default.createFile(atPath: holderTrace.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: holderTrace) }
+        holder.standardError = try FileHandle(forWritingTo: holderTrace)
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
-        Thread.sleep(forTimeInterval: 1)
+        try waitUntil("curl has sent the long upload whole") {
+            let trace = (try? String(contentsOf: holderTrace, encoding: .utf8)) ?? ""
+            return !holder.isRunning || trace.contains("We are completely uploaded")
+        }
         var refusal: HTTPReply?
-        var tries = 0
-        while refusal == nil, holder.isRunning, tries < 40 {
+        try waitUntil(
+            "a short upload is refused while the long one holds the only session (or the long one ends)",
+            pollingEvery: .milliseconds(100)
+        ) {
+            guard holder.isRunning else { return true }
             let reply = try Self.curl(["-F", "file=@\(short)", server.transcriptions])
-            if reply.status == 429 { refusal = reply } else { Thread.sleep(forTimeInterval: 0.1) }
-            tries += 1
+            if reply.status == 429 { refusal = reply }
+            return refusal != nil
         }
         let held = try HTTPReply(curlOutput: String(decoding: holderOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         holder.waitUntilExit()
@@ -176,7 +188,7 @@ import Glibc
 
     @Test func aServerWithATokenWantsItFromEveryClient() throws {
         let recording = try Self.recording("0880")
-        let reference = try SpeechAudio.librivoxTranscript("0880")
+        let reference = try PocketSphinxTestData.librivoxTranscript("0880")
         let token = "test-\(UUID().uuidString)"
         let server = try Server.start(token: token)
         defer { server.stop() }
@@ -219,8 +231,8 @@ import Glibc
     @Test func aServerStoppedWithSIGTERMSendsAVoskClientItsLastResult() throws {
         let server = try Server.start()
         defer { server.stop() }
-        let recording = try SpeechAudio.path("librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
-        let reference = try SpeechAudio.librivoxTranscript("0870")
+        let recording = try PocketSphinxTestData.librivoxPath("0870")
+        let reference = try PocketSphinxTestData.librivoxTranscript("0870")
         let client = try Self.python(
             ShutdownOutput.self, "vosk_shutdown.py", [server.vosk, recording, String(server.process.processIdentifier)],
             server: server)
@@ -402,12 +414,12 @@ extension CompatibleClientTests {
 extension CompatibleClientTests {
     /// A LibriVox recording's path, by its id ("0870").
     static func recording(_ id: String) throws -> String {
-        try SpeechAudio.path("librivox/sense_and_sensibility_01_austen_64kb-\(id).wav")
+        try PocketSphinxTestData.librivoxPath(id)
     }
 
     /// The hypothesis scored against the five references in order, as in ``joinedRecording()``.
     static func wordErrorRate(of hypothesis: String) throws -> WordErrorRate {
-        let reference = try recordingIDs.map { try SpeechAudio.librivoxTranscript($0) }
+        let reference = try recordingIDs.map { try PocketSphinxTestData.librivoxTranscript($0) }
         return WordErrorRate(reference: reference.joined(separator: " "), hypothesis: hypothesis)
     }
 
@@ -481,7 +493,7 @@ extension CompatibleClientTests {
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
-            process.executableURL = try CompatibleClientTests.dictateExecutable()
+            process.executableURL = try DictateExecutable.url
             process.arguments = ["serve", "--port", "0"] + arguments
             var environment = ProcessInfo.processInfo.environment
             // As in the CLI tests: Debian's model, whatever model pack the home folder has.
@@ -498,19 +510,25 @@ extension CompatibleClientTests {
             DispatchQueue.global().asyncAfter(deadline: .now() + 600) {
                 if watched.isRunning { kill(watched.processIdentifier, SIGKILL) }
             }
-            var port: Int?
-            for _ in 0..<600 where port == nil && process.isRunning {  // 30 s
+            let server: Server
+            do {
+                let port = try waitFor("dictate serve says which port it listens on", pollingEvery: .milliseconds(50)) {
+                    () throws -> Int? in
+                    guard process.isRunning else {
+                        throw TestFailure("dictate serve ended with status \(process.terminationStatus)")
+                    }
+                    let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                    // "dictate: listening on http://127.0.0.1:PORT"
+                    return printed.split(separator: "\n").first { $0.contains("listening on") }
+                        .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                }
+                server = Server(process: process, port: port, folder: folder)
+            } catch {
                 let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                // "dictate: listening on http://127.0.0.1:PORT"
-                port = printed.split(separator: "\n").first { $0.contains("listening on") }
-                    .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                if port == nil { Thread.sleep(forTimeInterval: 0.05) }
-            }
-            let server = Server(process: process, port: port ?? 0, folder: folder)
-            guard port != nil else {
-                let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                server.stop()
-                throw ServerDidNotStart(output: printed, errors: server.log)
+                let failed = Server(process: process, port: 0, folder: folder)
+                let errors = failed.log
+                failed.stop()
+                throw ServerDidNotStart(output: "\(error): \(printed)", errors: errors)
             }
             return server
         }
@@ -529,19 +547,6 @@ extension CompatibleClientTests {
         var output: String
         var errors: String
         var description: String { "dictate serve printed no port: \(output) \(errors)" }
-    }
-
-    /// The `dictate` executable built beside the test bundle, found as the CLI tests find it.
-    static func dictateExecutable() throws -> URL {
-        let directory = Bundle.main.bundleURL.hasDirectoryPath && Bundle.main.bundlePath.hasSuffix(".xctest")
-            ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
-        let candidates = [
-            directory.appendingPathComponent("dictate"),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dictate"),
-        ]
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "the dictate executable should be built beside the tests (swift build --build-tests)")
     }
 
     struct ToolRun {

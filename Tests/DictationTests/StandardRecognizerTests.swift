@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -68,14 +69,14 @@ import Testing
 
     @Test func aRecordingIsTranscribedByWhisperByDefaultWherItIsInstalled() async throws {
         _ = try #require(WhisperModelLocator().model(forLanguage: "en"), "no Whisper model: dictate models install whisper-tiny.en")
-        let recording = try Recordings.librivox("0870")
+        let recording = try PocketSphinxTestData.librivoxPath("0870")
         let events = try await withDeadline(.seconds(900), "transcribe with the default recognizer") {
             var events: [DictationEvent] = []
             for await event in try await DictationSession.transcribe(recording) { events.append(event) }
             return events
         }
         let text = events.finalTexts.joined(separator: " ")
-        let wer = WordErrorRate(reference: try Recordings.librivoxTranscript("0870"), hypothesis: text)
+        let wer = WordErrorRate(reference: try PocketSphinxTestData.librivoxTranscript("0870"), hypothesis: text)
         print("DictationSession.transcribe, default recognizer: \(wer): \(text)")
         // Whisper writes text: a capital and a full stop; PocketSphinx gives lower-case words.
         #expect(text.first?.isUppercase == true && text.contains("."), "not Whisper's: \(text)")

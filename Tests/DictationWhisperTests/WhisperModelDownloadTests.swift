@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -39,16 +40,8 @@ struct WhisperModelDownloadTests {
 
     /// A hash by coreutils, not by the code under test.
     static func coreutilsHash(_ algorithm: WhisperModelChecksum.Algorithm, _ path: String) throws -> WhisperModelChecksum {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: algorithm == .sha1 ? "/usr/bin/sha1sum" : "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let digits = String(text.prefix { $0 != " " })
-        return try #require(WhisperModelChecksum(algorithm, digits), "\(algorithm.rawValue) of \(path): \(text)")
+        let digits = try Checksum.hex(algorithm == .sha1 ? .sha1 : .sha256, of: path)
+        return try #require(WhisperModelChecksum(algorithm, digits), "\(algorithm.rawValue) of \(path): \(digits)")
     }
 
     /// Installs on a thread of its own, as the CLI does.
@@ -139,7 +132,7 @@ struct WhisperModelDownloadTests {
         let folders = try Folders()
         defer { folders.remove() }
         let model = try folders.serveTinyEnglish()
-        let server = try await DedicatedThread.run { () throws -> LocalModelServer in try LocalModelServer(serving: folders.served) }
+        let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served) }
         defer { server.stop() }
         let download = Self.download("tiny-http", server.url("tiny.en.bin"), try Self.coreutilsHash(.sha1, model))
         #expect(try await Self.install(download, into: folders.models).get() == .installed(folders.models + "/tiny-http.bin"))
@@ -153,7 +146,7 @@ struct WhisperModelDownloadTests {
         let folders = try Folders()
         defer { folders.remove() }
         let model = try folders.serveTinyEnglish()
-        let server = try await DedicatedThread.run { () throws -> LocalModelServer in try LocalModelServer(serving: folders.served) }
+        let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served) }
         defer { server.stop() }
         let outcome = await Self.install(Self.download("tiny-wrong", server.url("tiny.en.bin"), Self.zeros), into: folders.models)
         let error = try #require(outcome.error)
@@ -180,7 +173,7 @@ struct WhisperModelDownloadTests {
         defer { folders.remove() }
         let model = try folders.serveTinyEnglish()
         let hash = try Self.coreutilsHash(.sha256, model)
-        let server = try await DedicatedThread.run { () throws -> LocalModelServer in try LocalModelServer(serving: folders.served) }
+        let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served) }
         defer { server.stop() }
 
         let missing = await Self.install(Self.download("tiny", server.url("no-such-model.bin"), hash), into: folders.models)

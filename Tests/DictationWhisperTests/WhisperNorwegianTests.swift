@@ -1,5 +1,6 @@
 import DictationCapture
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation

@@ -2,18 +2,18 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real HTTP server on the loopback address, Python's `http.server` over a folder, for the
-/// download tests: it serves the folder's files (404 for the others), `/truncated/NAME` as a
+/// model download tests (the library's and `dictate models install --url`): it serves the folder's files (404 for the others), `/truncated/NAME` as a
 /// transfer that announces NAME's whole length and breaks off after half of it, and ends itself
 /// after `lifetime` seconds whatever happens to the test.
 ///
 /// `@unchecked Sendable`: its properties are constants, and `Process` may be stopped from any
 /// thread (it is made on a dedicated thread and stopped by the test).
-final class LocalModelServer: @unchecked Sendable {
-    let port: Int
+package final class LocalFileServer: @unchecked Sendable {
+    package let port: Int
     private let process: Process
 
     private static let script = #"""
@@ -54,7 +54,7 @@ final class LocalModelServer: @unchecked Sendable {
     /// - Parameters:
     ///   - folder: What to serve.
     ///   - lifetime: When the server ends by itself, in seconds.
-    init(serving folder: String, lifetime: Int = 900) throws {
+    package init(serving folder: String, lifetime: Int = 900) throws {
         let python = try #require(
             ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) },
             "python3 is needed for the local HTTP server")
@@ -79,15 +79,15 @@ final class LocalModelServer: @unchecked Sendable {
         self.port = port
     }
 
-    struct ServerDidNotStart: Error {}
+    package struct ServerDidNotStart: Error {}
 
     /// The address of a path on the server.
-    func url(_ path: String) -> URL {
+    package func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)/\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Stops the server and waits for it: SIGKILL, which no inherited signal mask blocks.
-    func stop() {
+    package func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
