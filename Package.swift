@@ -159,7 +159,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DictationCaptureTests",
-            dependencies: ["DictationCapture", "DictationKit", "DictationPreprocessing", "DictationTesting", "DictationTestSupport"]
+            dependencies: [
+                "DictationCapture", "DictationKit", "DictationPreprocessing", "DictationTesting", "DictationTestSupport",
+            ]
         ),
         .testTarget(
             name: "DictationPreprocessingTests",

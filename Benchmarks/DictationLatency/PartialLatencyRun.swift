@@ -112,7 +112,10 @@ struct PartialLatencyRun {
                     result.stableWords += 1
                     // The final's word near the stable word's place, as for partial latency.
                     let places = max(0, place - Self.placeTolerance)...(place + Self.placeTolerance)
-                    guard let match = places.first(where: { $0 < transcript.words.count && transcript.words[$0].text == stable.word })
+                    guard
+                        let match = places.first(where: {
+                            $0 < transcript.words.count && transcript.words[$0].text == stable.word
+                        })
                     else {
                         result.contradicted += 1
                         continue
@@ -127,7 +130,10 @@ struct PartialLatencyRun {
                     let latency = Self.milliseconds(now - available)
                     if listsFinals {
                         let decided = endDecision.map { "\(Int(Self.milliseconds($0 - available))) ms" } ?? "-"
-                        print(String(format: "final %d, %.2f-%.2f s: latency %d ms, end decided %@: %@", utterance, first.start, last.end, Int(latency), decided, transcript.text))
+                        print(
+                            String(
+                                format: "final %d, %.2f-%.2f s: latency %d ms, end decided %@: %@", utterance, first.start,
+                                last.end, Int(latency), decided, transcript.text))
                     }
                     result.finals.append(latency)
                     if let decided = endDecision {

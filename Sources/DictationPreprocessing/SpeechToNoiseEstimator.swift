@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Estimates how far speech stands above the background, from the voice activity detector's

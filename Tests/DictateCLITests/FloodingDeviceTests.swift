@@ -36,8 +36,10 @@ import Testing
     @Test func theSentenceIsTranscribedTheTimeoutsEndItAndTheOverrunIsOneEvent() throws {
         let device = try FloodingDevice(playing: try PocketSphinxTestData.goForward())
         let result = try DictateProcess.run(
-            ["listen", "--device", FloodingDevice.device, "--format", "jsonl", "--max-duration", "20",
-             "--silence-timeout", "1", "--no-history"],
+            [
+                "listen", "--device", FloodingDevice.device, "--format", "jsonl", "--max-duration", "20",
+                "--silence-timeout", "1", "--no-history",
+            ],
             environment: device.environment)
         #expect(result.status == 0, "\(result.standardError)")
         let events = try ListenCommandTests.events(result)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate history` over what `transcribe --history` and `listen` kept, through the real binary.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate listen` through the real libasound capture path, fed by ``TestMicrophone``.

@@ -21,7 +21,6 @@ import Testing
         return samples
     }
 
-
     @Test func aKilledListenHasKeptEveryFinalItPrinted() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }

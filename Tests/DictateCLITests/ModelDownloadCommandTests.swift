@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate models install NAME --url URL --sha256 HEX` end to end, offline: the installed tiny.en
@@ -27,10 +27,13 @@ import Glibc
             root = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-download-\(UUID().uuidString)")
             model = try WhisperTestModels.path("tiny.en")
             try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: served.appendingPathComponent("tiny.en.bin").path, withDestinationPath: model)
+            try FileManager.default.createSymbolicLink(
+                atPath: served.appendingPathComponent("tiny.en.bin").path, withDestinationPath: model)
         }
 
-        var whisperContents: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: whisperFolder.path)) ?? []).sorted() }
+        var whisperContents: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: whisperFolder.path)) ?? []).sorted()
+        }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
     }
@@ -44,7 +47,8 @@ import Glibc
         let installed = setup.whisperFolder.appendingPathComponent("my-tiny.en.bin").path
 
         let install = try DictateProcess.run(
-            ["models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin").absoluteString, "--sha256", hash], environment: setup.environment)
+            ["models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin").absoluteString, "--sha256", hash],
+            environment: setup.environment)
         #expect(install.status == 0, "\(install.standardError)")
         #expect(install.standardOutput == installed + "\n")
         #expect(install.standardError.contains("Downloading my-tiny.en from \(server.url("tiny.en.bin").absoluteString)"))
@@ -53,7 +57,10 @@ import Glibc
         server.stop()
 
         let again = try DictateProcess.run(
-            ["models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin").absoluteString, "--sha256", hash.uppercased()],
+            [
+                "models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin").absoluteString, "--sha256",
+                hash.uppercased(),
+            ],
             environment: setup.environment)
         #expect(again.status == 0, "the server is gone, yet nothing needs downloading: \(again.standardError)")
         #expect(again.standardError.contains("already installed"))
@@ -61,7 +68,12 @@ import Glibc
         let list = try DictateProcess.run(["models", "list"], environment: setup.environment)
         let rows = ModelsCommandTests.rows(list)
         #expect(rows.contains(["my-tiny.en", "en", "-", "default", "for", "en", installed]), "\(list.standardOutput)")
-        #expect(rows.contains { $0.starts(with: ["ggml-base", "multilingual", "-", "not", "installed", "dictate", "models", "install", "ggml-base"]) })
+        #expect(
+            rows.contains {
+                $0.starts(with: [
+                    "ggml-base", "multilingual", "-", "not", "installed", "dictate", "models", "install", "ggml-base",
+                ])
+            })
 
         let locales = try DictateProcess.run(["locales"], environment: setup.environment)
         #expect(locales.status == 0, "\(locales.standardError)")
@@ -71,16 +83,25 @@ import Glibc
         #expect(localeRows.contains { $0.starts(with: ["en-US", "pocketsphinx"]) }, "\(locales.standardOutput)")
 
         let doctor = try DictateProcess.run(["doctor", "--device", "no_such_device_here"], environment: setup.environment)
-        #expect(doctor.lines.contains { $0.hasPrefix("✔ whisper model en-US") && $0.hasSuffix("my-tiny.en (English only, tiny) in \(installed)") },
+        #expect(
+            doctor.lines.contains {
+                $0.hasPrefix("✔ whisper model en-US") && $0.hasSuffix("my-tiny.en (English only, tiny) in \(installed)")
+            },
             "\(doctor.standardOutput)")
-        let norwegian = try DictateProcess.run(["doctor", "--device", "no_such_device_here", "--locale", "nb-NO"], environment: setup.environment)
-        #expect(norwegian.lines.contains { $0.hasPrefix("– whisper model nb-NO") && $0.contains("`dictate models install whisper-base`") },
+        let norwegian = try DictateProcess.run(
+            ["doctor", "--device", "no_such_device_here", "--locale", "nb-NO"], environment: setup.environment)
+        #expect(
+            norwegian.lines.contains {
+                $0.hasPrefix("– whisper model nb-NO") && $0.contains("`dictate models install whisper-base`")
+            },
             "an optional check, in the locale's language: \(norwegian.standardOutput)")
 
         let transcript = try DictateProcess.run(
             ["transcribe", "--recognizer", "whisper", DictateProcess.sample("goforward.wav")], environment: setup.environment)
         #expect(transcript.status == 0, "\(transcript.standardError)")
-        #expect(transcript.standardOutput.lowercased().contains("go forward"), "the installed model decodes: \(transcript.standardOutput)")
+        #expect(
+            transcript.standardOutput.lowercased().contains("go forward"),
+            "the installed model decodes: \(transcript.standardOutput)")
 
         let remove = try DictateProcess.run(["models", "remove", "my-tiny.en"], environment: setup.environment)
         #expect(remove.status == 0, "\(remove.standardError)")
@@ -94,7 +115,10 @@ import Glibc
         defer { server.stop() }
 
         let wrong = try DictateProcess.run(
-            ["models", "install", "tiny", "--url", server.url("tiny.en.bin").absoluteString, "--sha1", String(repeating: "ab", count: 20)],
+            [
+                "models", "install", "tiny", "--url", server.url("tiny.en.bin").absoluteString, "--sha1",
+                String(repeating: "ab", count: 20),
+            ],
             environment: setup.environment)
         #expect(wrong.status == 65, "\(wrong.standardError)")
         #expect(wrong.standardOutput.isEmpty)
@@ -102,7 +126,10 @@ import Glibc
         #expect(setup.whisperContents.isEmpty, "no model and no partial download: \(setup.whisperContents)")
 
         let missing = try DictateProcess.run(
-            ["models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256", try Checksum.hex(.sha256, of: setup.model)],
+            [
+                "models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256",
+                try Checksum.hex(.sha256, of: setup.model),
+            ],
             environment: setup.environment)
         #expect(missing.status == 69, "\(missing.standardError)")
         #expect(missing.standardError.contains("HTTP 404"), "\(missing.standardError)")
@@ -114,9 +141,14 @@ import Glibc
         norwegian["LC_MESSAGES"] = nil
         norwegian["LANG"] = "nb_NO.UTF-8"
         let inNorwegian = try DictateProcess.run(
-            ["models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256", try Checksum.hex(.sha256, of: setup.model)],
+            [
+                "models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256",
+                try Checksum.hex(.sha256, of: setup.model),
+            ],
             environment: norwegian)
-        #expect(inNorwegian.standardError.contains("Jeg klarte ikke å laste ned Whisper-modellen tiny"), "\(inNorwegian.standardError)")
+        #expect(
+            inNorwegian.standardError.contains("Jeg klarte ikke å laste ned Whisper-modellen tiny"),
+            "\(inNorwegian.standardError)")
     }
 
     @Test func badDownloadArgumentsAreUsageErrors() throws {

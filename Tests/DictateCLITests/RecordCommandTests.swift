@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate listen --record` through the real libasound capture path: nothing on disk without it,
@@ -112,7 +112,9 @@ import Glibc
         microphone.closeWriter()
         #expect(result.status == SIGKILL)
         let announced = try ListenCommandTests.events(result).first { $0["type"] as? String == "recordingStarted" }
-        #expect(announced?["path"] as? String == path, "the path comes as a JSON line among the events: \(result.standardOutput.prefix(600))")
+        #expect(
+            announced?["path"] as? String == path,
+            "the path comes as a JSON line among the events: \(result.standardOutput.prefix(600))")
         // Usually stale here (the header lags up to a second); whatever it is, the next start makes it right.
         let before = try WAVFile(path: path)
         #expect(before.fileSize >= 44 + 112_000)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate transcribe` on many files: the real executable on Debian's LibriVox recordings.

@@ -20,7 +20,11 @@ import Testing
         let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
         let result = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", model, Self.goforward, librivox])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(Array(result.lines.prefix(5)) == ["==> \(Self.goforward) <==", "Go forward 10 meters.", "", "==> \(librivox) <==", "He was not an ill-disposed young man."])
+        #expect(
+            Array(result.lines.prefix(5)) == [
+                "==> \(Self.goforward) <==", "Go forward 10 meters.", "", "==> \(librivox) <==",
+                "He was not an ill-disposed young man.",
+            ])
         let raw = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", model, "--raw", Self.goforward])
         #expect(raw.standardOutput == "Go forward 10 meters.\n")
         let damaged = NSTemporaryDirectory() + "not-a-model-\(UUID().uuidString).bin"
@@ -161,7 +165,8 @@ import Testing
     @Test func localesListsTheInstalledEnglishModel() throws {
         let result = try DictateProcess.run(["locales"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.lines.contains { $0.hasPrefix("en-US") && $0.contains(PocketSphinxSystemModel.englishUS) },
+        #expect(
+            result.lines.contains { $0.hasPrefix("en-US") && $0.contains(PocketSphinxSystemModel.englishUS) },
             "needs Debian's pocketsphinx-en-us: \(result.standardOutput)")
     }
 }

@@ -4,7 +4,7 @@ import GRDB
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate type` end to end: a real X server (Xvfb) with a window manager, real xterm windows
@@ -21,7 +21,8 @@ import Glibc
             desktop = try X11TestDisplay(windowManager: true)
             microphone = try TestMicrophone()
             runtime = desktop.folder.appendingPathComponent("runtime")
-            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
 
         var environment: [String: String] {
@@ -36,7 +37,8 @@ import Glibc
 
         func type(_ arguments: [String], history: String? = nil) throws -> RunningDictate {
             let keeping = history.map { ["--history-database", $0] } ?? ["--no-history"]
-            return try RunningDictate(["type", "--device", TestMicrophone.device] + keeping + arguments, environment: environment)
+            return try RunningDictate(
+                ["type", "--device", TestMicrophone.device] + keeping + arguments, environment: environment)
         }
 
         /// `dictate control ARGUMENTS`, run to its end.
@@ -144,13 +146,15 @@ import Glibc
     @Test func doctorSaysWhichOutputsWorkHereAndWhyTheOthersDoNot() throws {
         let setup = try Setup()
         let here = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: setup.environment)
-        #expect(here.lines.contains { $0.hasPrefix("  ✔ xdotool") && $0.hasSuffix("(the default here)") }, "\(here.standardOutput)")
+        #expect(
+            here.lines.contains { $0.hasPrefix("  ✔ xdotool") && $0.hasSuffix("(the default here)") }, "\(here.standardOutput)")
         #expect(here.lines.contains { $0.hasPrefix("  ✔ paste") }, "\(here.standardOutput)")
         var console = setup.environment
         console["DISPLAY"] = nil
         console["XDG_SESSION_TYPE"] = "tty"
         let there = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: console)
-        #expect(there.lines.contains { $0.hasPrefix("  ✘ xdotool") && $0.contains("DISPLAY is not set") }, "\(there.standardOutput)")
+        #expect(
+            there.lines.contains { $0.hasPrefix("  ✘ xdotool") && $0.contains("DISPLAY is not set") }, "\(there.standardOutput)")
         #expect(there.lines.contains { $0.hasPrefix("  ✘ wtype") && $0.contains("WAYLAND_DISPLAY") }, "\(there.standardOutput)")
         // No typing tool at all (ydotool would do on a console with /dev/uinput).
         console["PATH"] = "/nonexistent"

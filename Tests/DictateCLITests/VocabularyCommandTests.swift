@@ -19,7 +19,8 @@ import Testing
         let espeak = "/usr/bin/espeak-ng"
         try #require(FileManager.default.isExecutableFile(atPath: espeak), "espeak-ng is missing: apt-get install espeak-ng")
         let path = folder + "/sentence.wav"
-        let process = try Process.run(URL(fileURLWithPath: espeak), arguments: ["-v", "en-us", "-s", "150", "-w", path, sentence])
+        let process = try Process.run(
+            URL(fileURLWithPath: espeak), arguments: ["-v", "en-us", "-s", "150", "-w", path, sentence])
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
         return path

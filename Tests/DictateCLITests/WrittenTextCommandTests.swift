@@ -54,7 +54,9 @@ import Testing
         defer { spoken.remove() }
         let recording = spoken.path
         let raw = try DictateProcess.run(["transcribe", recording, "--raw"])
-        try #require(raw.lines.filter { !$0.isEmpty } == ["go forward ten meters", "scratch that", "thank you very much"], "the recognizer heard: \(raw.standardOutput)")
+        try #require(
+            raw.lines.filter { !$0.isEmpty } == ["go forward ten meters", "scratch that", "thank you very much"],
+            "the recognizer heard: \(raw.standardOutput)")
 
         let written = try DictateProcess.run(["transcribe", recording])
         #expect(written.standardOutput == "Thank you very much.\n")

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
 import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Real capture through libasound: ALSA's `file` plugin feeds a FIFO or a file through the same
 /// calls a microphone goes through (open, hardware parameters, poll, `snd_pcm_readi`, close).
@@ -182,7 +183,8 @@ import Testing
         let english = warnings.first?.message(in: .english) ?? ""
         #expect(warnings.first?.code == .captureOverrun && warnings.first?.isFatal == false)
         #expect(english.contains("dropped \(TestFixtures.secondsText(frames: statistics.droppedFrames)) s"), "\(english)")
-        #expect(english.contains("\(TestFixtures.secondsText(frames: statistics.droppedSpeechFrames)) s of it sounded like speech"))
+        #expect(
+            english.contains("\(TestFixtures.secondsText(frames: statistics.droppedSpeechFrames)) s of it sounded like speech"))
         #expect(OpenFiles.count(of: infile) == 0)
     }
 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
 import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A process-wide ALSA configuration, installed the way the CLI tests give one to `dictate`:
 /// `ALSA_CONFIG_PATH` names a file that includes the system configuration and adds test PCMs.

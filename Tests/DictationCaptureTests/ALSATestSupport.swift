@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
 import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A temporary directory with ALSA configurations and audio for one test.
 final class ALSATestBench {

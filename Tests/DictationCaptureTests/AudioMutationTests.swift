@@ -19,7 +19,9 @@ import Testing
     }
 
     /// Sizes a broken or hostile writer puts in a header field.
-    static let absurdSizes: [UInt32] = [0, 1, 2, 3, 7, 8, 15, 16, 17, 0x7F00_0000, 0x7FFF_F000, 0x8000_0000, 0xFFFF_FFFE, 0xFFFF_FFFF]
+    static let absurdSizes: [UInt32] = [
+        0, 1, 2, 3, 7, 8, 15, 16, 17, 0x7F00_0000, 0x7FFF_F000, 0x8000_0000, 0xFFFF_FFFE, 0xFFFF_FFFF,
+    ]
 
     /// One mutation, picked at random: what damage in storage or transit, and a fuzzer, do.
     static func mutate(_ seed: [UInt8], others: [[UInt8]], with random: inout SplitMix64) -> (kind: String, bytes: [UInt8]) {
@@ -41,7 +43,9 @@ import Testing
             return ("truncation", Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random))))
         case 3:  // an absurd 32-bit size in the header, either byte order
             let offset = Int.random(in: 0..<min(bytes.count - 4, 96), using: &random)
-            let value = Bool.random(using: &random) ? absurdSizes.randomElement(using: &random)! : UInt32.random(in: 0...UInt32.max, using: &random)
+            let value =
+                Bool.random(using: &random)
+                ? absurdSizes.randomElement(using: &random)! : UInt32.random(in: 0...UInt32.max, using: &random)
             let field = Bool.random(using: &random) ? littleEndian(value) : littleEndian(value.byteSwapped)
             bytes.replaceSubrange(offset..<offset + 4, with: field)
             return ("absurd size", bytes)
@@ -119,7 +123,9 @@ import Testing
             #expect(ended, "\(context): the reader handed out \(samples) samples and never ended")
             decoded += 1
         }
-        print("AudioMutationTests: \(count) mutated inputs from seed \(seed): \(decoded) opened, rejected per seed \(rejected.sorted { $0.key < $1.key }), mutations \(kinds.sorted { $0.key < $1.key })")
+        print(
+            "AudioMutationTests: \(count) mutated inputs from seed \(seed): \(decoded) opened, rejected per seed \(rejected.sorted { $0.key < $1.key }), mutations \(kinds.sorted { $0.key < $1.key })"
+        )
         // Both outcomes must be common, or the mutations are too timid or too destructive to test much.
         #expect(decoded > 1_000 && rejected.values.reduce(0, +) > 1_000, "opened \(decoded), rejected \(rejected)")
     }

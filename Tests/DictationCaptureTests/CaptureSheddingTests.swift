@@ -64,7 +64,8 @@ import Testing
         // once all of it is captured: as if the recognizer were busy loading the whole time.
         let speech = try PocketSphinxTestData.goForward()
         let speechFrames = (speech.count + Self.periodFrames - 1) / Self.periodFrames * Self.periodFrames
-        let source = speech + [Int16](repeating: 0, count: speechFrames - speech.count)
+        let source =
+            speech + [Int16](repeating: 0, count: speechFrames - speech.count)
             + ScriptedCaptureDevice.silence(seconds: 20)
         let (reader, _) = try ScriptedCaptureDevice.open(ScriptedCaptureDevice.periods(source), bufferSeconds: 5)
         defer { reader.close() }
@@ -82,7 +83,8 @@ import Testing
         // The detector's 0.2 s hangover after the speech is speech to it, and is kept too.
         let hangover = 16_000 / 5
         let first = try #require(kept.first)
-        #expect(first.lowerBound == 0 && first.upperBound >= speechFrames + hangover,
+        #expect(
+            first.lowerBound == 0 && first.upperBound >= speechFrames + hangover,
             "all of the speech, intact and in order, and the hangover after it: \(kept.prefix(3))")
         let dropped = Self.gaps(between: kept, upTo: source.count)
         let droppedFrames = dropped.reduce(0) { $0 + $1.count }
@@ -148,7 +150,8 @@ import Testing
         let speech = try PocketSphinxTestData.goForward()
         let lead = ScriptedCaptureDevice.silence(seconds: 1)
         let speechFrames = (speech.count + Self.periodFrames - 1) / Self.periodFrames * Self.periodFrames
-        let source = lead + speech + [Int16](repeating: 0, count: speechFrames - speech.count)
+        let source =
+            lead + speech + [Int16](repeating: 0, count: speechFrames - speech.count)
             + ScriptedCaptureDevice.silence(seconds: 3)
         let (reader, _) = try ScriptedCaptureDevice.open(ScriptedCaptureDevice.periods(source), bufferSeconds: 5)
         defer { reader.close() }

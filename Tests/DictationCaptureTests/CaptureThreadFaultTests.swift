@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
 import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The capture thread, channel and reader against scripted devices: the faults a real device
 /// produces and the machine running the tests can't (see ``ScriptedCaptureDevice``).

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
 import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Headerless PCM files, and standard input (through a pipe of the test's own) as WAV or raw.
 @Suite(.timeLimit(.minutes(25))) struct RawAndStandardInputTests {

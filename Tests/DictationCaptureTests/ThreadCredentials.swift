@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs code on a thread with fewer rights than the test process, so that "permission denied"
 /// and "busy" come from the kernel even when the tests run as root.

@@ -65,7 +65,9 @@ import Testing
         try TestFixtures.sox(try TestFixtures.goforwardSoxInput() + ["-b", "16", "-e", "signed", wav, "rate", "\(rate)"])
         try TestFixtures.sox([wav, "-t", "raw", "-e", "floating-point", "-b", "32", "-L", reference])
         let expected = try Data(contentsOf: URL(fileURLWithPath: reference)).withUnsafeBytes { bytes in
-            (0..<bytes.count / 4).map { Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+            (0..<bytes.count / 4).map {
+                Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
+            }
         }
 
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: wav))
@@ -100,7 +102,8 @@ import Testing
         let original = try TestFixtures.goforward(seconds: 0.5)
         let directory = try TemporaryDirectory()
         let path = directory.path("six.wav")
-        try TestFixtures.sox(try TestFixtures.goforwardSoxInput() + ["-b", "16", "-e", "signed", path, "trim", "0", "0.5", "channels", "6"])
+        try TestFixtures.sox(
+            try TestFixtures.goforwardSoxInput() + ["-b", "16", "-e", "signed", path, "trim", "0", "0.5", "channels", "6"])
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(error == nil)
         let samples = TestFixtures.samples(frames)
@@ -121,7 +124,8 @@ import Testing
     }
 
     static let handMade = [
-        HandMade(name: "uint8 extremes", tag: 1, bits: 8, extensible: false, data: [0, 128, 255], expected: [-1, 0, 127.0 / 128]),
+        HandMade(
+            name: "uint8 extremes", tag: 1, bits: 8, extensible: false, data: [0, 128, 255], expected: [-1, 0, 127.0 / 128]),
         HandMade(
             name: "int16 extremes", tag: 1, bits: 16, extensible: false, data: [0x00, 0x80, 0xFF, 0x7F, 0xFF, 0xFF],
             expected: [-1, 32_767.0 / 32_768, -1.0 / 32_768]),
@@ -129,14 +133,16 @@ import Testing
             name: "int16 extensible", tag: 1, bits: 16, extensible: true, data: [0x00, 0x40, 0x00, 0xC0],
             expected: [0.5, -0.5]),
         HandMade(
-            name: "int24 extremes", tag: 1, bits: 24, extensible: false, data: [0x00, 0x00, 0x80, 0xFF, 0xFF, 0x7F, 0x01, 0x00, 0x00],
+            name: "int24 extremes", tag: 1, bits: 24, extensible: false,
+            data: [0x00, 0x00, 0x80, 0xFF, 0xFF, 0x7F, 0x01, 0x00, 0x00],
             expected: [-1, 8_388_607.0 / 8_388_608, 1.0 / 8_388_608]),
         HandMade(
             name: "int32 extremes", tag: 1, bits: 32, extensible: false, data: [0, 0, 0, 0x80, 0, 0, 0, 0x40],
             expected: [-1, 0.5]),
         HandMade(
             name: "float32 clamped, NaN silenced", tag: 3, bits: 32, extensible: false,
-            data: littleEndian(Float(0.25).bitPattern) + littleEndian(Float(2).bitPattern) + littleEndian(Float(-3).bitPattern) + littleEndian(Float.nan.bitPattern),
+            data: littleEndian(Float(0.25).bitPattern) + littleEndian(Float(2).bitPattern) + littleEndian(Float(-3).bitPattern)
+                + littleEndian(Float.nan.bitPattern),
             expected: [0.25, 1, -1, 0]),
         HandMade(
             name: "float32 extensible", tag: 3, bits: 32, extensible: true,

@@ -16,7 +16,9 @@ import Testing
         return (builder.bytes, speech)
     }
 
-    static func read(_ bytes: [UInt8], maxFrames: Int = 1_600) throws -> (reader: (any AudioReader)?, frames: [AudioFrame], error: DictationError?) {
+    static func read(_ bytes: [UInt8], maxFrames: Int = 1_600) throws -> (
+        reader: (any AudioReader)?, frames: [AudioFrame], error: DictationError?
+    ) {
         let directory = try TemporaryDirectory()
         let path = try directory.write(bytes, to: "stream.wav")
         let reader = try AudioFileSource(path: path).open()
@@ -70,7 +72,10 @@ import Testing
 
     @Test(arguments: [UInt32.max, 0x7FFF_F000, 0x7FFF_FFFF])
     func streamingPlaceholderSizeReadsToTheEnd(_ size: UInt32) throws {
-        let (bytes, speech) = try Self.speechWAV { $0.dataSize = size; $0.riffSize = size }
+        let (bytes, speech) = try Self.speechWAV {
+            $0.dataSize = size
+            $0.riffSize = size
+        }
         let (reader, frames, error) = try Self.read(bytes)
         #expect(error == nil)
         #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
@@ -82,7 +87,8 @@ import Testing
         let speech = try PocketSphinxTestData.goForward()
         let directory = try TemporaryDirectory()
         let path = directory.path("piped.wav")
-        let script = "cat \(try PocketSphinxTestData.path("goforward.raw")) | sox -t raw -r 16000 -c 1 -e signed -b 16 -L - -t wav - > \(path)"
+        let script =
+            "cat \(try PocketSphinxTestData.path("goforward.raw")) | sox -t raw -r 16000 -c 1 -e signed -b 16 -L - -t wav - > \(path)"
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", script]
@@ -116,7 +122,9 @@ import Testing
     }
 
     @Test func longFormatChunkIsSkippedPastItsExtraBytes() throws {
-        let (bytes, speech) = try Self.speechWAV { $0.formatBody = $0.standardFormatBody + littleEndian(UInt16(6)) + [1, 2, 3, 4, 5, 6, 7] }
+        let (bytes, speech) = try Self.speechWAV {
+            $0.formatBody = $0.standardFormatBody + littleEndian(UInt16(6)) + [1, 2, 3, 4, 5, 6, 7]
+        }
         let (_, frames, error) = try Self.read(bytes)
         #expect(error == nil)
         #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
@@ -125,7 +133,9 @@ import Testing
     @Test func rf64TakesItsSizeFromTheDS64Chunk() throws {
         let (_, speech) = try Self.speechWAV()
         let dataBytes = UInt64(speech.count * 2)
-        let ds64 = littleEndian(UInt32(0xFFFF_FFFF)) + littleEndian(UInt32(0)) + littleEndian(UInt32(dataBytes)) + littleEndian(UInt32(0)) + littleEndian(UInt64(0)) + littleEndian(UInt32(0))
+        let ds64 =
+            littleEndian(UInt32(0xFFFF_FFFF)) + littleEndian(UInt32(0)) + littleEndian(UInt32(dataBytes))
+            + littleEndian(UInt32(0)) + littleEndian(UInt64(0)) + littleEndian(UInt32(0))
         let (bytes, _) = try Self.speechWAV {
             $0.riffID = "RF64"
             $0.riffSize = UInt32.max
@@ -154,4 +164,3 @@ import Testing
         #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
     }
 }
-

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `status --follow`: the status, every change in order, the end when the instance closes.

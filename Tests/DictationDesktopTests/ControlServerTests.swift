@@ -6,7 +6,7 @@ import Logging
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The control socket's place and files: private, one instance per user, a dead one's replaced.
@@ -104,25 +104,26 @@ import Glibc
         // start on a loaded machine.
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"
         child.executableURL = URL(fileURLWithPath: python)
-        child.arguments = (python == "/usr/bin/env" ? ["python3"] : []) + [
-            "-c",
-            """
-            import fcntl, os, signal, socket, sys
-            path = sys.argv[1]
-            lock = open(path + ".lock", "w")
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            server = socket.socket(socket.AF_UNIX)
-            server.bind(path)
-            server.listen(1)
-            lock.write("%d\\n" % os.getpid()); lock.flush()
-            # Held until the test kills it; should the test die first, gone in two minutes (the
-            # test process blocks signals, and a child inherits the mask: unblock the alarm).
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGALRM])
-            signal.alarm(120)
-            signal.pause()
-            """,
-            path,
-        ]
+        child.arguments =
+            (python == "/usr/bin/env" ? ["python3"] : []) + [
+                "-c",
+                """
+                import fcntl, os, signal, socket, sys
+                path = sys.argv[1]
+                lock = open(path + ".lock", "w")
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                server = socket.socket(socket.AF_UNIX)
+                server.bind(path)
+                server.listen(1)
+                lock.write("%d\\n" % os.getpid()); lock.flush()
+                # Held until the test kills it; should the test die first, gone in two minutes (the
+                # test process blocks signals, and a child inherits the mask: unblock the alarm).
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGALRM])
+                signal.alarm(120)
+                signal.pause()
+                """,
+                path,
+            ]
         try child.run()
         defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
         // Ready once it has written its pid, which it does last.

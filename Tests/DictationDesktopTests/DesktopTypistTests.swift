@@ -40,11 +40,14 @@ struct DesktopTypistTests {
     }
 
     static func final(_ index: Int, _ raw: String, _ written: String, at time: Double = 0) -> DictationEvent {
-        .final(Transcript(text: raw, utteranceIndex: index, startTime: time, endTime: time + 1, stableWordCount: 0, writtenText: written))
+        .final(
+            Transcript(
+                text: raw, utteranceIndex: index, startTime: time, endTime: time + 1, stableWordCount: 0, writtenText: written))
     }
 
     static func partial(_ index: Int, _ raw: String, _ written: String, stable: Int) -> DictationEvent {
-        .partial(Transcript(text: raw, utteranceIndex: index, startTime: 0, endTime: 1, stableWordCount: stable, writtenText: written))
+        .partial(
+            Transcript(text: raw, utteranceIndex: index, startTime: 0, endTime: 1, stableWordCount: stable, writtenText: written))
     }
 
     @Test func finalsAreTypedAsWrittenWithCommandsAsLayout() async {

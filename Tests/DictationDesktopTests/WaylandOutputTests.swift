@@ -1,8 +1,9 @@
-@testable import DictationDesktop
 import DictationKit
 import DictationTestSupport
 import Foundation
 import Testing
+
+@testable import DictationDesktop
 
 /// wtype typing into a real Wayland client: foot running `cat > FILE` on a headless sway
 /// (``WaylandTestDesktop``).

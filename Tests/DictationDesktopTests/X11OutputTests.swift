@@ -1,8 +1,9 @@
-@testable import DictationDesktop
 import DictationKit
 import DictationTestSupport
 import Foundation
 import Testing
+
+@testable import DictationDesktop
 
 /// xdotool and paste mode typing into real windows (xterm running `cat`, a Tk text widget) on an
 /// Xvfb display of this suite's own. Serialized: the tests move the keyboard focus.

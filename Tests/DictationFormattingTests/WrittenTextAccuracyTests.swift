@@ -58,9 +58,11 @@ struct WrittenTextAccuracyTests {
         let writtenPlain = WordErrorRate(reference: written, hypothesis: wrote)
         let exact = WordErrorRate.written(reference: written, hypothesis: wrote)
         let formatterAlone = Self.sentences.map {
-            WordErrorRate.written(reference: $0.written, hypothesis: EnglishTextFormatter().format($0.spoken, in: FormattingContext()).text)
+            WordErrorRate.written(
+                reference: $0.written, hypothesis: EnglishTextFormatter().format($0.spoken, in: FormattingContext()).text)
         }.reduce(WordErrorRate(errors: 0, referenceWords: 0), +)
-        print("""
+        print(
+            """
             written text, flite \(voice): \(finals.count) finals
               recognizer's words vs what was said (plain WER):          \(plain)
               written text vs written reference (plain WER):            \(writtenPlain)

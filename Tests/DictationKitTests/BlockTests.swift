@@ -160,7 +160,9 @@ import Testing
     @Test func cancelDiscardsOnlyTheUncommittedBlock() async throws {
         // Utterances every 1.5 s for several minutes, so that one follows the commit however late the
         // test's task gets to run (a loaded machine can starve it for seconds).
-        let script = (0..<1000).map { ScriptedRecognizer.Utterance("word \($0)", from: 0.5 + 1.5 * Double($0), to: 1.5 + 1.5 * Double($0)) }
+        let script = (0..<1000).map {
+            ScriptedRecognizer.Utterance("word \($0)", from: 0.5 + 1.5 * Double($0), to: 1.5 + 1.5 * Double($0))
+        }
         let session = Self.liveSession(seconds: 301, speed: 3, recognizer: ScriptedRecognizer(utterances: script))
         let collector = Collector(try await session.start(Self.options))
         try await collector.waitFor("a final") { $0.type == "final" }
@@ -266,7 +268,8 @@ import Testing
         #expect(events.last.map { if case .error(let error) = $0 { error.isFatal } else { false } } == true)
         #expect(events.states.last == .error)
         #expect(session.state == .error)
-        #expect(session.committedBlocks.flatMap(\.utterances).map(\.text) == ["go forward ten meters"],
+        #expect(
+            session.committedBlocks.flatMap(\.utterances).map(\.text) == ["go forward ten meters"],
             "finals delivered before the failure are committed")
     }
 }
@@ -300,7 +303,9 @@ final class EndlessRampSource: AudioSource {
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
             if interrupted.withLock({ $0 }) { return nil }
             let count = min(max(maxFrames, 1), 1_600)
-            let samples = (position..<position + count).map { Float($0 % EndlessRampSource.period) / Float(EndlessRampSource.period) }
+            let samples = (position..<position + count).map {
+                Float($0 % EndlessRampSource.period) / Float(EndlessRampSource.period)
+            }
             let frame = AudioFrame(samples: samples, sampleRate: 16_000, channelCount: 1, startTime: Double(position) / 16_000)
             position += count
             pacer.waitUntilPlayed(position)

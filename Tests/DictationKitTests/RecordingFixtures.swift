@@ -19,7 +19,9 @@ enum RecordingFixtures {
     /// arrays themselves would print every sample when it fails).
     static func difference(_ recorded: [Int16], _ expected: [Int16]) -> String? {
         guard recorded != expected else { return nil }
-        let index = zip(recorded, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(recorded.count, expected.count)
+        let index =
+            zip(recorded, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(recorded.count, expected.count)
         return "\(recorded.count) samples recorded, \(expected.count) expected; they differ from sample \(index)"
     }
 

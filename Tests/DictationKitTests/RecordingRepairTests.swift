@@ -1,11 +1,12 @@
-@testable import DictationKit
 import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
 
+@testable import DictationKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a run killed with SIGKILL leaves (a header up to a second behind its audio, perhaps a torn

@@ -1,11 +1,12 @@
-@testable import DictationKit
 import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
 
+@testable import DictationKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `RecordingSource`: without it, nothing reaches the disk; with it, every way a run ends leaves a
@@ -188,7 +189,8 @@ import Glibc
         #expect(
             RecordingSource.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
                 == "/home/a/.local/share/dictationkit/recordings")
-        #expect(RecordingSource.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/dictationkit/recordings")
+        #expect(
+            RecordingSource.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/dictationkit/recordings")
         #expect(RecordingSource.defaultDirectory(environment: [:]) == nil)
     }
 }

@@ -243,7 +243,8 @@ private struct SlowRecognizer: SpeechRecognizer {
 
     @Test func eventLatencyCountsFromWhenTheAudioWasCaptured() async throws {
         let metrics = TestMetrics()
-        let source = StampingSource(source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), age: .seconds(3))
+        let source = StampingSource(
+            source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), age: .seconds(3))
         let events = try await SessionMetricsTests.run(
             source, recognizer: ScriptedRecognizer(utterances: SessionMetricsTests.script), metrics: metrics)
         #expect(SessionMetricsTests.count(events, "final") == 3)

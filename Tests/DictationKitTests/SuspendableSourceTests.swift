@@ -35,7 +35,9 @@ struct SuspendableSourceTests {
         await session.pause()
         // The final is on its way to the stream once the pause is taken.
         try await waitUntil("the pause's final has reached the stream") { !finals.withLock { $0.isEmpty } }
-        #expect(["hello", "hello there"].contains(finals.withLock { $0 }.first), "the pause delivers what was heard: \(finals.withLock { $0 })")
+        #expect(
+            ["hello", "hello there"].contains(finals.withLock { $0 }.first),
+            "the pause delivers what was heard: \(finals.withLock { $0 })")
 
         await session.resume()
         microphone.resume()
@@ -53,7 +55,8 @@ struct SuspendableSourceTests {
         let microphone = SuspendableSource(wrapping: device)
         let session = DictationSession(
             source: microphone, preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: []))
-        let events = try await session.start(DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
+        let events = try await session.start(
+            DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
         let reading = Task { for await _ in events {} }
         #expect(await microphone.suspend())
         await session.stop()
@@ -69,7 +72,8 @@ struct SuspendableSourceTests {
         let microphone = SuspendableSource(wrapping: device)
         let session = DictationSession(
             source: microphone, preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: []))
-        let events = try await session.start(DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
+        let events = try await session.start(
+            DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
         let reading = Task { for await _ in events {} }
         let waiting = await DedicatedThread.run { device.state.wait(until: { $0.readsWaiting == 1 }, timeout: .seconds(120)) }
         #expect(waiting, "the session should be waiting in the device's read")

@@ -109,7 +109,7 @@ import Testing
                 }
             }
         }
-        threads.forEach { $0.start() }
+        for thread in threads { thread.start() }
         for index in 0..<count { queue.submit(Self.utterance(index, blocks: index % 5)) }
         queue.drain()
         queue.close()

@@ -1,6 +1,6 @@
+import DictationKit
 import DictationTestSupport
 import Dispatch
-import DictationKit
 import Foundation
 import Synchronization
 import Testing

@@ -14,17 +14,21 @@ import Testing
     @Test func theMeanCarriesOverBetweenUtterancesAndDecoders() throws {
         let recognizer = try Fixtures.recognizer()
         let samples = try Fixtures.goForward()
-        let first = try #require(try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
+        let first = try #require(
+            try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
         let initial = try #require(first.cepstralMean, "the model has a live cepstral mean")
         _ = try PocketSphinxUtteranceDecoderTests.decodeUtterance(samples, at: 0, with: first)
         let learnt = try #require(first.cepstralMean)
         #expect(zip(initial, learnt).contains { abs($0 - $1) > 0.1 }, "speech moved the mean: \(initial) → \(learnt)")
 
         // A second decoder of the same recognizer starts where the first left off…
-        let second = try #require(try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
+        let second = try #require(
+            try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
         #expect(second.cepstralMean == learnt)
         // …and one of another recognizer from the model's own estimate.
-        let other = try #require(try Fixtures.recognizer().makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder)
+        let other = try #require(
+            try Fixtures.recognizer().makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")) as? PocketSphinxUtteranceDecoder
+        )
         #expect(other.cepstralMean == initial)
     }
 
@@ -40,7 +44,9 @@ import Testing
         _ = try await Self.transcribe(ids.last!, with: warmRecognizer)
         for id in ids {
             let reference = try #require(references[id])
-            cold = cold + WordErrorRate(reference: reference, hypothesis: try await Self.transcribe(id, with: try Fixtures.recognizer()))
+            cold =
+                cold
+                + WordErrorRate(reference: reference, hypothesis: try await Self.transcribe(id, with: try Fixtures.recognizer()))
             warm = warm + WordErrorRate(reference: reference, hypothesis: try await Self.transcribe(id, with: warmRecognizer))
         }
         print("one session per sentence: cold \(cold), warm \(warm)")
@@ -49,7 +55,8 @@ import Testing
 
     static func transcribe(_ id: String, with recognizer: PocketSphinxRecognizer) async throws -> String {
         let path = try PocketSphinxTestData.path("librivox/\(id).wav")
-        let session = DictationSession(source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
+        let session = DictationSession(
+            source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
         var text: [String] = []
         for await event in try await session.start(DictationOptions(reports: [])) {
             if case .final(let transcript) = event { text.append(transcript.text) }

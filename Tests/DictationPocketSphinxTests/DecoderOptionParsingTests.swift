@@ -23,7 +23,9 @@ import Testing
             try PocketSphinxRecognizer.decoderOptions(parsing: ["-beam=1e-60", setting])
         }
         #expect(error?.code == .recognitionFailed)
-        #expect(error?.message.contains("the decoder option \(setting) is not written NAME=VALUE") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("the decoder option \(setting) is not written NAME=VALUE") == true,
+            "\(String(describing: error))")
         #expect(error.map(ErrorTranslationCheck.problems(in:)) == [])
     }
 

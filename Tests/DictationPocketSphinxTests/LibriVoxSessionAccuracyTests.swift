@@ -31,10 +31,12 @@ struct LibriVoxSessionAccuracyTests {
     /// where the 16 kHz model was trained to find some: without `NarrowbandNoiseFill` it scores
     /// 85 % (so does `pocketsphinx_continuous` on a 16 kHz copy), with it 48-56 % depending on
     /// the noise; the bound keeps that gain.
-    @Test("Resampled and stereo copies give nearly the same transcript", arguments: [
-        ("8 kHz", ["-r", "8000"], 0.25), ("22.05 kHz", ["-r", "22050"], 0.045), ("44.1 kHz", ["-r", "44100"], 0.045),
-        ("48 kHz", ["-r", "48000"], 0.045), ("stereo 16 kHz", ["-c", "2"], 0.045),
-    ])
+    @Test(
+        "Resampled and stereo copies give nearly the same transcript",
+        arguments: [
+            ("8 kHz", ["-r", "8000"], 0.25), ("22.05 kHz", ["-r", "22050"], 0.045), ("44.1 kHz", ["-r", "44100"], 0.045),
+            ("48 kHz", ["-r", "48000"], 0.045), ("stereo 16 kHz", ["-c", "2"], 0.045),
+        ])
     func variantsMatch16kHz(name: String, soxOutputOptions: [String], margin: Double) async throws {
         let sox = try Self.requireSox()
         let directory = try Fixtures.temporaryDirectory()
@@ -94,7 +96,8 @@ struct LibriVoxSessionAccuracyTests {
                 #expect((0...1).contains(word.confidence))
             }
         }
-        let wer = WordErrorRate(reference: reference.joined(separator: " "), hypothesis: finals.map(\.text).joined(separator: " "))
+        let wer = WordErrorRate(
+            reference: reference.joined(separator: " "), hypothesis: finals.map(\.text).joined(separator: " "))
         let baseline = try await Baseline.shared.ours()
         print("long recording: \(finals.count) finals, WER \(wer)")
         #expect(wer.rate <= baseline.rate + 0.05, "the same speech, joined, decodes about as well: \(wer) vs \(baseline)")
@@ -146,37 +149,41 @@ actor Baseline {
     private var continuousTask: Task<WordErrorRate, any Error>?
 
     func ours() async throws -> WordErrorRate {
-        let task = oursTask ?? Task {
-            try await withDeadline(Self.deadline, "the 16 kHz baseline (DictationSession on 5 LibriVox files)") {
-                let references = try PocketSphinxTestData.librivoxTranscripts()
-                var total = WordErrorRate(errors: 0, referenceWords: 0)
-                for id in LibriVoxSessionAccuracyTests.recordings {
-                    let path = try PocketSphinxTestData.path("librivox/\(id).wav")
-                    let finals = try await LibriVoxSessionAccuracyTests.transcribe(AudioFileSource(path: path))
-                    let reference = try #require(references[id])
-                    total = total + WordErrorRate(reference: reference, hypothesis: finals.map(\.text).joined(separator: " "))
+        let task =
+            oursTask
+            ?? Task {
+                try await withDeadline(Self.deadline, "the 16 kHz baseline (DictationSession on 5 LibriVox files)") {
+                    let references = try PocketSphinxTestData.librivoxTranscripts()
+                    var total = WordErrorRate(errors: 0, referenceWords: 0)
+                    for id in LibriVoxSessionAccuracyTests.recordings {
+                        let path = try PocketSphinxTestData.path("librivox/\(id).wav")
+                        let finals = try await LibriVoxSessionAccuracyTests.transcribe(AudioFileSource(path: path))
+                        let reference = try #require(references[id])
+                        total = total + WordErrorRate(reference: reference, hypothesis: finals.map(\.text).joined(separator: " "))
+                    }
+                    return total
                 }
-                return total
             }
-        }
         oursTask = task
         return try await task.value
     }
 
     func continuous() async throws -> WordErrorRate {
-        let task = continuousTask ?? Task {
-            try await withDeadline(Self.deadline, "the pocketsphinx_continuous baseline") {
-                let program = try Fixtures.requireContinuousProgram()
-                let references = try PocketSphinxTestData.librivoxTranscripts()
-                var total = WordErrorRate(errors: 0, referenceWords: 0)
-                for id in LibriVoxSessionAccuracyTests.recordings {
-                    let path = try PocketSphinxTestData.path("librivox/\(id).wav")
-                    let output = try await Fixtures.runOffThePool(program, ["-infile", path])
-                    total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: output)
+        let task =
+            continuousTask
+            ?? Task {
+                try await withDeadline(Self.deadline, "the pocketsphinx_continuous baseline") {
+                    let program = try Fixtures.requireContinuousProgram()
+                    let references = try PocketSphinxTestData.librivoxTranscripts()
+                    var total = WordErrorRate(errors: 0, referenceWords: 0)
+                    for id in LibriVoxSessionAccuracyTests.recordings {
+                        let path = try PocketSphinxTestData.path("librivox/\(id).wav")
+                        let output = try await Fixtures.runOffThePool(program, ["-infile", path])
+                        total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: output)
+                    }
+                    return total
                 }
-                return total
             }
-        }
         continuousTask = task
         return try await task.value
     }

@@ -45,13 +45,17 @@ struct ModelPackDiscoveryTests {
 
     @Test("XDG_DATA_HOME, else HOME, says where the user's models are")
     func userModelRoot() {
-        #expect(PocketSphinxModelLocator.userModelRoot(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/dictationkit/models")
+        #expect(
+            PocketSphinxModelLocator.userModelRoot(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/dictationkit/models"
+        )
         #expect(
             PocketSphinxModelLocator.userModelRoot(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h/"])
                 == "/h/.local/share/dictationkit/models", "a relative XDG_DATA_HOME is ignored, as the spec says")
         #expect(PocketSphinxModelLocator.userModelRoot(environment: ["HOME": "/"]) == "/.local/share/dictationkit/models")
         #expect(PocketSphinxModelLocator.userModelRoot(environment: [:]) == nil)
-        #expect(ModelPackInstaller(environment: ["HOME": "/h"]).directory(for: .englishUSLarge) == "/h/.local/share/dictationkit/models/en-US-large")
+        #expect(
+            ModelPackInstaller(environment: ["HOME": "/h"]).directory(for: .englishUSLarge)
+                == "/h/.local/share/dictationkit/models/en-US-large")
     }
 
     @Test("A pack of higher rank is preferred to Debian's model, and listed with its name and rank")
@@ -96,7 +100,8 @@ struct ModelPackDiscoveryTests {
         // A folder without a manifest ranks 0, as Debian's does; the user's folder comes first.
         try Self.makePack(at: home.models + "/en-us-plain", rank: nil)
         var environment = home.environment
-        #expect(try PocketSphinxModelLocator(environment: environment).model(for: "en-US").directory == home.models + "/en-us-plain")
+        #expect(
+            try PocketSphinxModelLocator(environment: environment).model(for: "en-US").directory == home.models + "/en-us-plain")
 
         // A plain folder on DICTATIONKIT_MODEL_PATH comes before it, at the same rank.
         try Self.makePack(at: extra + "/en-us", rank: nil)
@@ -234,7 +239,8 @@ struct ModelPackManifestTests {
         #expect(listed.manifest == nil)
         #expect(listed.isPreferred)
         if case .success = listed.model { Issue.record("a pack with a broken manifest is listed as usable") }
-        #expect(ModelDiscoveryTests.error { _ = try PocketSphinxModel(directory: folder, locale: "en-US") }?.code == .modelNotFound)
+        #expect(
+            ModelDiscoveryTests.error { _ = try PocketSphinxModel(directory: folder, locale: "en-US") }?.code == .modelNotFound)
     }
 }
 

@@ -99,7 +99,9 @@ struct TwoPassTests {
                 !zip(live.partials, live.partials.dropFirst()).contains {
                     $0.utteranceIndex == $1.utteranceIndex && $0.text == $1.text && $0.stableWordCount == $1.stableWordCount
                 }, "\(recording), \(name): a partial repeats")
-            #expect(live.finals == whole.finals, "\(recording), \(name): \(live.finals.map(\.text)) against \(whole.finals.map(\.text))")
+            #expect(
+                live.finals == whole.finals,
+                "\(recording), \(name): \(live.finals.map(\.text)) against \(whole.finals.map(\.text))")
         }
     }
 
@@ -125,7 +127,8 @@ struct TwoPassTests {
     /// such partial would come, and the final would be released by the hang guard, too late.
     @Test("Partials of the next utterance arrive while the final pass of the last one runs")
     func partialsArriveDuringTheFinalPass() async throws {
-        let long = try Self.samples(of: "librivox/\(LibriVoxSessionAccuracyTests.recordings[0]).wav")
+        let long =
+            try Self.samples(of: "librivox/\(LibriVoxSessionAccuracyTests.recordings[0]).wav")
             + Self.samples(of: "librivox/\(LibriVoxSessionAccuracyTests.recordings[3]).wav")
         let short = try Self.samples(of: "goforward.raw")
         let silence = [Float](repeating: 0, count: 11_200)

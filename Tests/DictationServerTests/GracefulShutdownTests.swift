@@ -45,7 +45,8 @@ struct GracefulShutdownTests {
         let errorRate = WordErrorRate(reference: transcript, hypothesis: messages.text)
         #expect(
             errorRate.rate <= 0.35,
-            "the audio sent before the shutdown is decoded: \(errorRate): \(messages.text); \(messages.map { "\($0)".prefix(80) })")
+            "the audio sent before the shutdown is decoded: \(errorRate): \(messages.text); \(messages.map { "\($0)".prefix(80) })"
+        )
     }
 
     @Test("a vosk client mid-audio gets the last result, then close 1001")

@@ -19,7 +19,8 @@ struct RemoteRecognizerTests {
         _ samples: [Int16], recognizer: any SpeechRecognizer,
         whileFeeding: @escaping @Sendable (Int, HeardEvents) async throws -> Void = { _, _ in }
     ) async throws -> [DictationEvent] {
-        let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16), capacitySeconds: 120)
+        let source = PushAudioSource(
+            format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16), capacitySeconds: 120)
         let session = DictationSession(source: source, preprocessing: StandardPreprocessing(), recognizer: recognizer)
         let events = try await session.start(DictationOptions(locale: "en-US", reports: []))
         let heard = HeardEvents()
@@ -37,7 +38,8 @@ struct RemoteRecognizerTests {
     }
 
     private static func text(_ events: [DictationEvent]) -> String {
-        events.compactMap { if case .final(let final) = $0 { final.text } else { nil } }.filter { !$0.isEmpty }.joined(separator: " ")
+        events.compactMap { if case .final(let final) = $0 { final.text } else { nil } }.filter { !$0.isEmpty }.joined(
+            separator: " ")
     }
 
     @Test("remote decoding gives what local decoding gives")

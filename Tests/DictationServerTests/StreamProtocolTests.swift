@@ -119,14 +119,16 @@ struct StreamProtocolTests {
         }
     }
 
-    @Test("bad messages each get their coded error", arguments: [
-        (#"not json"#, DictationError.Code.protocolViolation),
-        (#"{"type":"dance"}"#, .protocolViolation),
-        (#"{"type":"start","sampleRate":4000}"#, .protocolViolation),
-        (#"{"type":"start","frameMilliseconds":25}"#, .protocolViolation),
-        (#"{"type":"segment","sequenceId":0,"startSampleIndex":0,"endSampleIndex":10}"#, .protocolViolation),
-        (#"{"type":"resume","session":"0123456789abcdef0123456789abcdef"}"#, .sessionNotFound),
-    ])
+    @Test(
+        "bad messages each get their coded error",
+        arguments: [
+            (#"not json"#, DictationError.Code.protocolViolation),
+            (#"{"type":"dance"}"#, .protocolViolation),
+            (#"{"type":"start","sampleRate":4000}"#, .protocolViolation),
+            (#"{"type":"start","frameMilliseconds":25}"#, .protocolViolation),
+            (#"{"type":"segment","sequenceId":0,"startSampleIndex":0,"endSampleIndex":10}"#, .protocolViolation),
+            (#"{"type":"resume","session":"0123456789abcdef0123456789abcdef"}"#, .sessionNotFound),
+        ])
     func badMessages(text: String, code: DictationError.Code) async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }

@@ -71,7 +71,9 @@ import Testing
         let corrupt = directory.appendingPathComponent("corrupt.wav").path
         try Data("RIFF\u{7}\u{0}\u{0}\u{0}WAVEnot a format chunk at all".utf8).write(to: URL(fileURLWithPath: corrupt))
         let missing = directory.appendingPathComponent("missing.wav").path
-        let paths = [try PocketSphinxTestData.librivoxPath("0880"), missing, corrupt, try PocketSphinxTestData.librivoxPath("0930")]
+        let paths = [
+            try PocketSphinxTestData.librivoxPath("0880"), missing, corrupt, try PocketSphinxTestData.librivoxPath("0930"),
+        ]
 
         let updates = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2))
         let results = updates.compactMap { update -> BatchTranscription.FileResult? in

@@ -37,8 +37,9 @@ import Testing
         #expect(english.backend(for: "nb-NO") == .pocketSphinx)
         let both = try Self.recognizer(["tiny.en", "base"])
         #expect(both.backend(for: "nb-NO") == .whisper(modelPath: both.whisper.locator.folder.map { $0 + "/base.bin" }))
-        #expect(both.backend(for: "en_US.UTF-8") == .whisper(modelPath: both.whisper.locator.folder.map { $0 + "/base.bin" }),
-                "the larger model of the two knows English too")
+        #expect(
+            both.backend(for: "en_US.UTF-8") == .whisper(modelPath: both.whisper.locator.folder.map { $0 + "/base.bin" }),
+            "the larger model of the two knows English too")
         #expect(try Self.recognizer([]).backend(for: "en-US") == .pocketSphinx)
         #expect(try Self.recognizer(["tiny.en"], choice: .pocketSphinx).backend(for: "en-US") == .pocketSphinx)
         #expect(try Self.recognizer(["tiny.en"]).supportedLocales().first == "en-US")
@@ -68,7 +69,8 @@ import Testing
     }
 
     @Test func aRecordingIsTranscribedByWhisperByDefaultWherItIsInstalled() async throws {
-        _ = try #require(WhisperModelLocator().model(forLanguage: "en"), "no Whisper model: dictate models install whisper-tiny.en")
+        _ = try #require(
+            WhisperModelLocator().model(forLanguage: "en"), "no Whisper model: dictate models install whisper-tiny.en")
         let recording = try PocketSphinxTestData.librivoxPath("0870")
         let events = try await withDeadline(.seconds(900), "transcribe with the default recognizer") {
             var events: [DictationEvent] = []

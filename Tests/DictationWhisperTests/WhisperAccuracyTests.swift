@@ -2,9 +2,10 @@ import DictationCapture
 import DictationKit
 import DictationTestSupport
 import DictationTesting
-@testable import DictationWhisper
 import Foundation
 import Testing
+
+@testable import DictationWhisper
 
 /// Whisper through a whole session on real speech: the LibriVox recordings of
 /// pocketsphinx-testdata, with their transcripts.
@@ -24,7 +25,9 @@ struct WhisperAccuracyTests {
             #expect(errors.isEmpty, "\(errors)")
             let text = finals.map(\.text).joined(separator: " ")
             texts.append(text)
-            total = total + WordErrorRate(reference: try #require(references[PocketSphinxTestData.librivoxName(id)]), hypothesis: text)
+            total =
+                total
+                + WordErrorRate(reference: try #require(references[PocketSphinxTestData.librivoxName(id)]), hypothesis: text)
         }
         print("LibriVox WER, Whisper tiny.en: \(total)\n" + texts.joined(separator: "\n"))
         #expect(total.errors <= 3, "\(total): \(texts)")
@@ -45,11 +48,17 @@ struct WhisperAccuracyTests {
             for id in PocketSphinxTestData.librivoxIDs {
                 let path = try PocketSphinxTestData.librivoxPath(id)
                 let (finals, _) = try await WhisperFixtures.transcribe(AudioFileSource(path: path), recognizer: recognizer)
-                total = total + WordErrorRate(reference: try #require(references[PocketSphinxTestData.librivoxName(id)]), hypothesis: finals.map(\.text).joined(separator: " "))
+                total =
+                    total
+                    + WordErrorRate(
+                        reference: try #require(references[PocketSphinxTestData.librivoxName(id)]),
+                        hypothesis: finals.map(\.text).joined(separator: " "))
             }
             errors[window] = total
         }
-        print("LibriVox WER, tiny.en, full window \(errors[.full].map { "\($0)" } ?? "-"), fitted \(errors[.fitted].map { "\($0)" } ?? "-")")
+        print(
+            "LibriVox WER, tiny.en, full window \(errors[.full].map { "\($0)" } ?? "-"), fitted \(errors[.fitted].map { "\($0)" } ?? "-")"
+        )
         let full = try #require(errors[.full])
         let fitted = try #require(errors[.fitted])
         #expect(fitted.errors <= full.errors, "fitted \(fitted), full \(full)")

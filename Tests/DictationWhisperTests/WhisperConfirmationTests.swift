@@ -60,7 +60,9 @@ import Testing
             }
             print("\(recording): confirmed \(confirmed) of the final \(final.text)")
         }
-        print("Whisper confirmations: \(contradicted.count) of \(confirmedCount) confirmed words contradicted by the final: \(contradicted)")
+        print(
+            "Whisper confirmations: \(contradicted.count) of \(confirmedCount) confirmed words contradicted by the final: \(contradicted)"
+        )
         #expect(confirmedCount >= 20, "the five utterances' first seconds confirm words")
         #expect(contradicted.isEmpty, "\(contradicted)")
     }

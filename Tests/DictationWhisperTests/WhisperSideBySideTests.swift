@@ -2,11 +2,10 @@ import DictationKit
 import DictationPreprocessing
 import DictationTestSupport
 import DictationTesting
+import DictationWhisper
 import Foundation
 import Synchronization
 import Testing
-
-import DictationWhisper
 
 /// A session does not load a second Whisper decoder beside one that already uses several cores:
 /// on two cores, two decoders of two threads each took about four times the CPU, and a second
@@ -28,7 +27,8 @@ struct WhisperSideBySideTests {
         // One thread each: decoders side by side, as for PocketSphinx. The first holds its first
         // final until the second has begun an utterance, so the count does not depend on timing.
         let single = try await Self.finalDecoders(
-            samples, recognizer: WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), threads: 1), holdingTheFirst: true)
+            samples, recognizer: WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), threads: 1),
+            holdingTheFirst: true)
         #expect(single.loaded == 2, "two decoders of one thread: \(single)")
     }
 

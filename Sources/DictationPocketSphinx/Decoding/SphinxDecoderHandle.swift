@@ -39,7 +39,7 @@ final class SphinxDecoderHandle {
         // C variadic cmd_ln_init can't be called from Swift, so the options go through the
         // argv parser; strdup'd copies stay alive until it has copied them into the config.
         let argv = arguments.map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        defer { for copy in argv { free(copy) } }
         let parsed = argv.withUnsafeBufferPointer { pointers in
             sphinxLoadLock.withLock {
                 cmd_ln_parse_r(
@@ -169,7 +169,7 @@ final class SphinxDecoderHandle {
     private func addLatticeConfidences(to segments: inout [RecognizedSegment]) {
         guard !segments.isEmpty else { return }
         let words = segments.map { strdup($0.word) }
-        defer { words.forEach { free($0) } }
+        defer { for word in words { free(word) } }
         let starts = segments.map { Int32($0.startFrame) }
         var confidences = [Double](repeating: -1, count: segments.count)
         let found = words.map { UnsafePointer($0) }.withUnsafeBufferPointer { words in

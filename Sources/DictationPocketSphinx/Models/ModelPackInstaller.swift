@@ -2,7 +2,7 @@ import DictationKit
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Installs ``ModelPack``s into the user's model folder, where ``PocketSphinxModelLocator`` finds them.

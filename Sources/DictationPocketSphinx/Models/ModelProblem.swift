@@ -157,7 +157,8 @@ enum ModelProblem: Hashable {
                 DictationError.Text(
                     english: "the model pack manifest \(path) is broken (\(fault.text.english)); reinstall the pack "
                         + "with `dictate models install <name> --force`, or remove its folder",
-                    norwegianBokmal: "manifestet for modellpakken, \(path), er ødelagt (\(fault.text.norwegianBokmal)); installer "
+                    norwegianBokmal:
+                        "manifestet for modellpakken, \(path), er ødelagt (\(fault.text.norwegianBokmal)); installer "
                         + "pakken på nytt med `dictate models install <name> --force`, eller fjern mappen"))
         case .unloadable(let model):
             .modelNotFound(

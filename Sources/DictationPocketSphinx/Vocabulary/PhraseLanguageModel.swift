@@ -36,7 +36,8 @@ struct PhraseLanguageModel {
         lines.append("\\1-grams:")
         lines.append("-99.0000 <s> \(Self.log10(backoff(of: "<s>", bigramCounts: bigramCounts)))")
         for word in words {
-            let backoffText = bigramCounts[word].map { _ in " " + Self.log10(backoff(of: word, bigramCounts: bigramCounts)) } ?? ""
+            let backoffText =
+                bigramCounts[word].map { _ in " " + Self.log10(backoff(of: word, bigramCounts: bigramCounts)) } ?? ""
             lines.append("\(Self.log10(unigram[word] ?? 0)) \(word)\(backoffText)")
         }
         lines.append("")

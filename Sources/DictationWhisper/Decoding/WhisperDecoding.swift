@@ -113,7 +113,8 @@ struct WhisperSegment: Sendable, Hashable {
             // Every id from end-of-text up is a special token: start, language, task, timestamps.
             guard data.id < endOfText, let text = whisper_full_get_token_text_from_state(model.context, state, index, token)
             else { continue }
-            let piece = Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+            let piece = Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
             // A token that starts with a space starts a word; others (the rest of a word, its
             // punctuation, the bytes of one character split over two tokens) continue it.
             if piece.first == UInt8(ascii: " ") || bytes.isEmpty {

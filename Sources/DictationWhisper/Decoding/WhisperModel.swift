@@ -70,11 +70,12 @@ enum WhisperLog {
         installed.withLock { done in
             guard !done else { return }
             done = true
-            whisper_log_set({ _, text, _ in
-                guard let text else { return }
-                let line = String(cString: text).trimmingCharacters(in: .newlines)
-                if !line.isEmpty { WhisperLog.logger.debug("\(line)") }
-            }, nil)
+            whisper_log_set(
+                { _, text, _ in
+                    guard let text else { return }
+                    let line = String(cString: text).trimmingCharacters(in: .newlines)
+                    if !line.isEmpty { WhisperLog.logger.debug("\(line)") }
+                }, nil)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The `URLSession` delegate of one HTTP transfer of ``ModelFileFetch``: checks the status,

