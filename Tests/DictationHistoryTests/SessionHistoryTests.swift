@@ -37,9 +37,7 @@ import Testing
         for await event in try await session.start(DictationOptions(locale: "EN-us", endpointing: .scripted)) {
             switch event {
             case .final(let transcript):
-                let uuid = try #require(store.sessionIDs.first)
-                let kept = try HistoryFixtures.utteranceTexts(in: path, session: uuid)
-                #expect(kept[transcript.utteranceIndex] == transcript.text, "final \(transcript.utteranceIndex) not yet kept")
+                try HistoryFixtures.expectKept(transcript, in: path, sessions: store.sessionIDs)
                 finals.append(transcript)
             case .error(let error):
                 Issue.record("unexpected error \(error)")

@@ -70,9 +70,7 @@ import Testing
             timeline.note(.received(event))
             switch event {
             case .final(let transcript):
-                let uuid = try #require(store.sessionIDs.first)
-                let kept = try HistoryFixtures.utteranceTexts(in: path, session: uuid)
-                #expect(kept[transcript.utteranceIndex] == transcript.text, "final \(transcript.utteranceIndex) not yet kept")
+                try HistoryFixtures.expectKept(transcript, in: path, sessions: store.sessionIDs)
                 finals.append(transcript)
             case .error(let error):
                 Issue.record("unexpected error \(error)")
