@@ -1,9 +1,10 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Synchronization
 
-/// A store on a slow disk: each save sleeps 300 ms before the store it wraps writes (the sleep is
-/// the point), noting on a timeline when it began and ended.
+/// A store on a slow disk: each save takes 300 ms before the store it wraps writes (the delay is
+/// the point, ``DeliberateDelay``), noting on a timeline when it began and ended.
 ///
 /// The save of utterance 0 also waits until the consumer has received, since that save began, a
 /// level, a speech start and a partial of a later utterance, for at most ten minutes (a hang
@@ -42,7 +43,7 @@ final class SlowDiskStore: TranscriptStore {
         let utterance = final.utteranceIndex
         timeline.note(.saveBegun(utterance))
         saveBegun(utterance)
-        Thread.sleep(forTimeInterval: Self.delay)
+        DeliberateDelay.take(.seconds(Self.delay))
         if utterance == 0 {
             let heard = timeline.entries.wait(
                 until: { SaveTimeline.laterUtteranceReceived(during: 0, in: $0) }, timeout: .seconds(600))
