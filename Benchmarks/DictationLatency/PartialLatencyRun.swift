@@ -21,6 +21,8 @@ struct PartialLatencyRun {
     let options: DictationOptions
     /// The session's preprocessing.
     let preprocessing: StandardPreprocessing
+    /// Where the session keeps its finals (`--history-store`); `nil`: nowhere.
+    var transcriptStore: (any TranscriptStore)?
     /// Whether each final is printed with its times and latencies as it comes.
     var listsFinals = false
 
@@ -57,7 +59,8 @@ struct PartialLatencyRun {
             samples += recordings[index % recordings.count] + pause
         }
         let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 16_000) + samples)
-        let session = DictationSession(source: microphone.source, preprocessing: preprocessing, recognizer: recognizer)
+        let session = DictationSession(
+            source: microphone.source, preprocessing: preprocessing, recognizer: recognizer, transcriptStore: transcriptStore)
         var options = options
         options.reports.insert(.speechActivity)
         let stream = try await session.start(options)
@@ -109,7 +112,10 @@ struct PartialLatencyRun {
                     result.stableWords += 1
                     // The final's word near the stable word's place, as for partial latency.
                     let places = max(0, place - Self.placeTolerance)...(place + Self.placeTolerance)
-                    guard let match = places.first(where: { $0 < transcript.words.count && transcript.words[$0].text == stable.word })
+                    guard
+                        let match = places.first(where: {
+                            $0 < transcript.words.count && transcript.words[$0].text == stable.word
+                        })
                     else {
                         result.contradicted += 1
                         continue
@@ -124,7 +130,10 @@ struct PartialLatencyRun {
                     let latency = Self.milliseconds(now - available)
                     if listsFinals {
                         let decided = endDecision.map { "\(Int(Self.milliseconds($0 - available))) ms" } ?? "-"
-                        print(String(format: "final %d, %.2f-%.2f s: latency %d ms, end decided %@: %@", utterance, first.start, last.end, Int(latency), decided, transcript.text))
+                        print(
+                            String(
+                                format: "final %d, %.2f-%.2f s: latency %d ms, end decided %@: %@", utterance, first.start,
+                                last.end, Int(latency), decided, transcript.text))
                     }
                     result.finals.append(latency)
                     if let decided = endDecision {

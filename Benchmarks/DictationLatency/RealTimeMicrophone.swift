@@ -35,7 +35,9 @@ final class RealTimeMicrophone: Sendable {
                 period += 1
                 let due = begin + .milliseconds(20 * period)
                 let wait = due - clock.now
-                if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.attoseconds) / 1e18 + Double(wait.components.seconds)) }
+                if wait > .zero {
+                    Thread.sleep(forTimeInterval: Double(wait.components.attoseconds) / 1e18 + Double(wait.components.seconds))
+                }
                 source.append(Array(samples[offset..<end]))
                 offset = end
             }

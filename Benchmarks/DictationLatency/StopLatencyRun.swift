@@ -12,6 +12,8 @@ struct StopLatencyRun {
     let options: DictationOptions
     /// The session's preprocessing.
     let preprocessing: StandardPreprocessing
+    /// Where the sessions keep their finals (`--history-store`); `nil`: nowhere.
+    var transcriptStore: (any TranscriptStore)?
 
     struct Result {
         /// From calling stop() to stop() returning: the last final delivered, the stream ended.
@@ -30,7 +32,8 @@ struct StopLatencyRun {
             let speech = sentences[index % sentences.count]
             let microphone = RealTimeMicrophone(samples: [Float](repeating: 0, count: 8_000) + speech)
             let source = ReleaseTimedSource(microphone.source)
-            let session = DictationSession(source: source, preprocessing: preprocessing, recognizer: recognizer)
+            let session = DictationSession(
+                source: source, preprocessing: preprocessing, recognizer: recognizer, transcriptStore: transcriptStore)
             let stream = try await session.start(options)
             microphone.start()
             // Stop between 1.0 and 2.0 s into the speech (which starts 0.5 s in), mid-utterance.

@@ -4,6 +4,12 @@
 //         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation]
 //         [--recognizer pocketsphinx|whisper|standard] [--whisper-model FILE.bin] [--whisper-threads N]
 //         [--whisper-window full|fitted] [--whisper-beam N] [--list-finals]
+//         [--history-store none|sqlite|slow]
+//
+// `--history-store` gives the sessions a transcript history: `sqlite`, an SQLiteTranscriptStore in
+// a fresh database in the temporary folder (as `dictate listen` keeps one), `slow`, the same behind
+// a store that sleeps 300 ms before each save; `none`, the default, keeps nothing. The finals wait
+// for their saves (and stop() for the last one's); the partials must not.
 //
 // `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
 // default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default one per
@@ -57,9 +63,10 @@ do {
     exit(64)
 }
 // The chain's noise suppression, automatic unless `--noise-suppression on|off` says otherwise.
-let suppression = arguments.firstIndex(of: "--noise-suppression").flatMap {
-    $0 + 1 < arguments.count ? StandardPreprocessing.NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
-} ?? .automatic
+let suppression =
+    arguments.firstIndex(of: "--noise-suppression").flatMap {
+        $0 + 1 < arguments.count ? StandardPreprocessing.NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
+    } ?? .automatic
 let preprocessing = StandardPreprocessing(options: StandardPreprocessing.Options(noiseSuppression: suppression))
 var sessionOptions = DictationOptions(reports: .partials)
 print("noise suppression: \(suppression.rawValue)")
@@ -76,30 +83,49 @@ if recognizerName == "whisper" || recognizerName == "standard" {
     let whisperModel = arguments.firstIndex(of: "--whisper-model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     // One per core by default.
     let threads = arguments.contains("--whisper-threads") ? option("--whisper-threads", default: 1) : nil
-    let window = arguments.firstIndex(of: "--whisper-window").flatMap {
-        $0 + 1 < arguments.count ? WhisperEncoderWindow(rawValue: arguments[$0 + 1]) : nil
-    } ?? .automatic
+    let window =
+        arguments.firstIndex(of: "--whisper-window").flatMap {
+            $0 + 1 < arguments.count ? WhisperEncoderWindow(rawValue: arguments[$0 + 1]) : nil
+        } ?? .automatic
     let beam = option("--whisper-beam", default: 5)
     let whisper = WhisperRecognizer(modelPath: whisperModel, threads: threads, beamSize: beam, encoderWindow: window)
     // `standard`: what `dictate listen` runs, PocketSphinx's partials beside Whisper's finals.
-    recognizer = recognizerName == "standard" ? StandardRecognizer(choice: .automatic, whisper: whisper, pocketSphinx: pocketSphinx) : whisper
-    print("recognizer: \(recognizerName ?? ""), model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads.map(String.init) ?? "one per core"), beam: \(beam), encoder window: \(window.rawValue)")
+    recognizer =
+        recognizerName == "standard"
+        ? StandardRecognizer(choice: .automatic, whisper: whisper, pocketSphinx: pocketSphinx) : whisper
+    print(
+        "recognizer: \(recognizerName ?? ""), model: \(whisperModel ?? WhisperModelLocator().model(forLanguage: "en")?.path ?? "none"), threads: \(threads.map(String.init) ?? "one per core"), beam: \(beam), encoder window: \(window.rawValue)"
+    )
 } else {
     recognizer = pocketSphinx
     if !decoderOptions.isEmpty { print("decoder options: \(decoderOptions)") }
     print("model: \((try? pocketSphinx.model(for: "en-US").directory) ?? "none")")
 }
+// `--history-store none|sqlite|slow`: what the sessions keep their finals in.
+guard let historyChoice = HistoryStoreChoice.parse(arguments) else {
+    print("--history-store: one of \(HistoryStoreChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+    exit(64)
+}
+let history = try historyChoice.makeStore()
+let slowNote = historyChoice == .slow ? " (\(SlowTranscriptStore.delay) s before each save)" : ""
+print("history store: \(historyChoice.rawValue)\(slowNote)")
 let loadBefore = loadAverage()
 
 print("latency over \(utteranceCount) utterances, paced at real time…")
 var liveRun = PartialLatencyRun(
-    recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions, preprocessing: preprocessing)
+    recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions,
+    preprocessing: preprocessing)
+liveRun.transcriptStore = history?.store
 // `--list-finals`: each final with its times and latency as it comes.
 liveRun.listsFinals = arguments.contains("--list-finals")
 let live = try await liveRun.run()
 print("stop() latency over \(stopCount) sessions…")
-let stops = stopCount > 0
-    ? try await StopLatencyRun(recordings: recordings, sessions: stopCount, recognizer: recognizer, options: sessionOptions, preprocessing: preprocessing).run()
+let stops =
+    stopCount > 0
+    ? try await StopLatencyRun(
+        recordings: recordings, sessions: stopCount, recognizer: recognizer, options: sessionOptions,
+        preprocessing: preprocessing, transcriptStore: history?.store
+    ).run()
     : StopLatencyRun.Result()
 
 print("")
@@ -118,5 +144,12 @@ print(Percentiles(live.stable).row("stable latency (word end → stable)", targe
 print(Percentiles(live.confirmed).row("words first shown confirmed", target: ""))
 print(Percentiles(live.finalOnly).row("words only in the final", target: ""))
 let shown = live.finalWords - live.finalOnly.count
-print(String(format: "final words shown in a partial first: %d of %d (%.1f %%)", shown, live.finalWords, 100 * Double(shown) / Double(max(1, live.finalWords))))
-print(String(format: "stable words the final contradicts: %d of %d (%.1f %%)", live.contradicted, live.stableWords, 100 * Double(live.contradicted) / Double(max(1, live.stableWords))))
+print(
+    String(
+        format: "final words shown in a partial first: %d of %d (%.1f %%)", shown, live.finalWords,
+        100 * Double(shown) / Double(max(1, live.finalWords))))
+print(
+    String(
+        format: "stable words the final contradicts: %d of %d (%.1f %%)", live.contradicted, live.stableWords,
+        100 * Double(live.contradicted) / Double(max(1, live.stableWords))))
+if let folder = history?.folder { try? FileManager.default.removeItem(at: folder) }

@@ -42,8 +42,10 @@ extension DictationSoak {
             ]
             let decoder = DecoderWorkload(
                 decoder: try PocketSphinxRecognizer().makeUtteranceDecoder(DecoderConfiguration(locale: "en-US")), clip: clip)
-            print(String(format: "chain-cost: %.1f s of speech (%d utterances), %d runs, release build",
-                         clip.duration, decoder.utterances.count, runs))
+            print(
+                String(
+                    format: "chain-cost: %.1f s of speech (%d utterances), %d runs, release build",
+                    clip.duration, decoder.utterances.count, runs))
 
             var chainSeconds = [[Double]](repeating: [], count: workloads.count)
             var decoderSeconds: [Double] = []
@@ -52,7 +54,8 @@ extension DictationSoak {
                 for (index, workload) in workloads.enumerated() {
                     let result = try workload.measure()
                     chainSeconds[index].append(result.seconds)
-                    line += String(format: " %@ %.1f ms (%d out);", workload.name as NSString, result.seconds * 1000, result.outputCount)
+                    line += String(
+                        format: " %@ %.1f ms (%d out);", workload.name as NSString, result.seconds * 1000, result.outputCount)
                 }
                 let decoded = try decoder.measure()
                 decoderSeconds.append(decoded.seconds)
@@ -63,21 +66,30 @@ extension DictationSoak {
 
             let decoderMedian = RunStatistics.median(decoderSeconds)
             print("")
-            print("medians of \(runs) runs".padding(toLength: 24, withPad: " ", startingAt: 0)
-                + "        ms   ns/input sample   ns/16 kHz sample   share of decoder")
+            print(
+                "medians of \(runs) runs".padding(toLength: 24, withPad: " ", startingAt: 0)
+                    + "        ms   ns/input sample   ns/16 kHz sample   share of decoder")
             for (index, workload) in workloads.enumerated() {
                 let median = RunStatistics.median(chainSeconds[index])
                 let share = median / decoderMedian
-                print(workload.name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%10.2f %17.2f %18.2f %16.2f %%  %@",
-                             median * 1000, median * 1e9 / Double(workload.sampleCount),
-                             median * 1e9 / Double(decoder.sampleCount), share * 100,
-                             (share < Self.allowedShare ? "PASS" : "FAIL") as NSString))
+                print(
+                    workload.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "%10.2f %17.2f %18.2f %16.2f %%  %@",
+                            median * 1000, median * 1e9 / Double(workload.sampleCount),
+                            median * 1e9 / Double(decoder.sampleCount), share * 100,
+                            (share < Self.allowedShare ? "PASS" : "FAIL") as NSString))
             }
-            print("decoder (reference)".padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%10.2f %17.2f %18.2f",
-                         decoderMedian * 1000, decoderMedian * 1e9 / Double(decoder.sampleCount),
-                         decoderMedian * 1e9 / Double(decoder.sampleCount)))
-            print(String(format: "decoder real-time factor %.3f; check: chain under %.0f %% of the decoder's time",
-                         decoderMedian / clip.duration, Self.allowedShare * 100))
+            print(
+                "decoder (reference)".padding(toLength: 24, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%10.2f %17.2f %18.2f",
+                        decoderMedian * 1000, decoderMedian * 1e9 / Double(decoder.sampleCount),
+                        decoderMedian * 1e9 / Double(decoder.sampleCount)))
+            print(
+                String(
+                    format: "decoder real-time factor %.3f; check: chain under %.0f %% of the decoder's time",
+                    decoderMedian / clip.duration, Self.allowedShare * 100))
         }
     }
 }

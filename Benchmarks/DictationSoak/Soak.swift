@@ -44,9 +44,12 @@ extension DictationSoak {
             let recordings = try LibriVoxRecordings.load()
             let source = LoopedSpeechSource(
                 recordings: recordings, sampleRate: LibriVoxRecordings.sampleRate, duration: duration, seed: seed)
-            let session = DictationSession(source: source, preprocessing: StandardPreprocessing(), recognizer: PocketSphinxRecognizer())
-            print(String(format: "soak: %.0f min of audio, unpaced, one session; RSS at start %.1f MiB",
-                         duration / 60, ResidentMemory.mebibytes(ResidentMemory.current)))
+            let session = DictationSession(
+                source: source, preprocessing: StandardPreprocessing(), recognizer: PocketSphinxRecognizer())
+            print(
+                String(
+                    format: "soak: %.0f min of audio, unpaced, one session; RSS at start %.1f MiB",
+                    duration / 60, ResidentMemory.mebibytes(ResidentMemory.current)))
             print("audio min   RSS MiB   finals   wall s")
             fflush(nil)
 
@@ -69,8 +72,10 @@ extension DictationSoak {
                     while Double(samples.count + 1) * 60 <= seconds {
                         let rss = ResidentMemory.current
                         samples.append((samples.count + 1, rss))
-                        print(String(format: "%9d %9.1f %8d %8.1f", samples.count, ResidentMemory.mebibytes(rss), finals,
-                                     RunStatistics.seconds(clock.now - started)))
+                        print(
+                            String(
+                                format: "%9d %9.1f %8d %8.1f", samples.count, ResidentMemory.mebibytes(rss), finals,
+                                RunStatistics.seconds(clock.now - started)))
                         fflush(nil)
                     }
                     // The last progress event comes after the last final, with the decoder still loaded.
@@ -90,21 +95,28 @@ extension DictationSoak {
             let afterSession = ResidentMemory.current
 
             print("")
-            print(String(format: "audio %.1f s, wall %.1f s, real-time factor %.3f (wall / audio)",
-                         endOfAudio.seconds, wall, wall / endOfAudio.seconds))
+            print(
+                String(
+                    format: "audio %.1f s, wall %.1f s, real-time factor %.3f (wall / audio)",
+                    endOfAudio.seconds, wall, wall / endOfAudio.seconds))
             print("finals \(finals), partials \(partials)")
-            print(String(format: "RSS at end of audio %.2f MiB; after the session ended %.2f MiB; peak (VmHWM) %.2f MiB",
-                         ResidentMemory.mebibytes(endOfAudio.rss), ResidentMemory.mebibytes(afterSession),
-                         ResidentMemory.mebibytes(ResidentMemory.peak)))
+            print(
+                String(
+                    format: "RSS at end of audio %.2f MiB; after the session ended %.2f MiB; peak (VmHWM) %.2f MiB",
+                    ResidentMemory.mebibytes(endOfAudio.rss), ResidentMemory.mebibytes(afterSession),
+                    ResidentMemory.mebibytes(ResidentMemory.peak)))
             guard let checkpoint = samples.first(where: { $0.minute == Self.checkpointMinute }) else {
-                print("RSS growth after minute \(Self.checkpointMinute): n/a (less than \(Self.checkpointMinute) minutes of audio)")
+                print(
+                    "RSS growth after minute \(Self.checkpointMinute): n/a (less than \(Self.checkpointMinute) minutes of audio)")
                 return
             }
             let growth = endOfAudio.rss - checkpoint.rss
             let verdict = abs(growth) < Self.allowedGrowth ? "PASS" : "FAIL"
-            print(String(format: "RSS at minute %d %.2f MiB, at end %.2f MiB, difference %+.2f MiB (%+d bytes)",
-                         Self.checkpointMinute, ResidentMemory.mebibytes(checkpoint.rss),
-                         ResidentMemory.mebibytes(endOfAudio.rss), ResidentMemory.mebibytes(growth), growth))
+            print(
+                String(
+                    format: "RSS at minute %d %.2f MiB, at end %.2f MiB, difference %+.2f MiB (%+d bytes)",
+                    Self.checkpointMinute, ResidentMemory.mebibytes(checkpoint.rss),
+                    ResidentMemory.mebibytes(endOfAudio.rss), ResidentMemory.mebibytes(growth), growth))
             print("\(verdict): difference under 2 MB (2,000,000 bytes) between minute \(Self.checkpointMinute) and the end")
         }
     }

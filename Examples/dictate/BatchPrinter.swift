@@ -108,10 +108,12 @@ struct BatchPrinter {
             Terminal.write("dictate: \(result.path): \(error.localized(to: language).description)\n", toStandardError: true)
         } else if let subtitles, let path = subtitlePaths?[result.file] {
             do {
-                try Data(subtitles.subtitles(format == .vtt ? .vtt : .srt).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Data(subtitles.subtitles(format == .vtt ? .vtt : .srt).utf8).write(
+                    to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 unwritten.append(path)
-                Terminal.write("dictate: \(path): can't write the subtitles: \(error.localizedDescription)\n", toStandardError: true)
+                Terminal.write(
+                    "dictate: \(path): can't write the subtitles: \(error.localizedDescription)\n", toStandardError: true)
             }
         }
         subtitles = nil

@@ -27,7 +27,8 @@ extension Dictate {
         @Flag(help: "With status: keep printing every change until the instance quits.")
         var follow = false
 
-        @Option(help: ArgumentHelp("The control socket (default: $XDG_RUNTIME_DIR/dictationkit/control.sock).", valueName: "path"))
+        @Option(
+            help: ArgumentHelp("The control socket (default: $XDG_RUNTIME_DIR/dictationkit/control.sock).", valueName: "path"))
         var socket: String?
 
         func validate() throws {

@@ -10,7 +10,8 @@ extension Dictate {
             ALSACaptureSource.setLibraryMessagesPrinted(false)
             let devices = ALSACaptureSource.captureDevices()
             guard !devices.isEmpty else {
-                Terminal.write("No capture devices. Is a microphone plugged in, and is ALSA set up (`arecord -L`)?\n", toStandardError: true)
+                Terminal.write(
+                    "No capture devices. Is a microphone plugged in, and is ALSA set up (`arecord -L`)?\n", toStandardError: true)
                 throw ExitCode(74)
             }
             let width = min(32, devices.map(\.name.count).max() ?? 0)

@@ -25,7 +25,9 @@ extension Dictate {
             show(report, language: common.messageLanguage)
             await showOutputs()
             Terminal.write(
-                report.isReady ? "Ready to dictate: `dictate listen`.\n" : "Something needs fixing; see the ✘ lines above the typing outputs.\n")
+                report.isReady
+                    ? "Ready to dictate: `dictate listen`.\n"
+                    : "Something needs fixing; see the ✘ lines above the typing outputs.\n")
             if !report.isReady { throw ExitCode(1) }
         }
 

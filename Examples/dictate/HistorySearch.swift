@@ -37,7 +37,8 @@ extension Dictate.History {
                 let id = String(result.session.id)
                 let padded = String(repeating: " ", count: width - id.count) + id
                 let when = HistoryDates.dateAndTime(result.session.startedAt).prefix(16)
-                text += "\(padded)  \(when)  \(clock.timestamp(result.utterance.transcript.startTime))  \(result.utterance.text)\n"
+                text +=
+                    "\(padded)  \(when)  \(clock.timestamp(result.utterance.transcript.startTime))  \(result.utterance.text)\n"
             }
             Terminal.write(text)
         }
@@ -48,7 +49,8 @@ extension Dictate.History {
         static let configuration = CommandConfiguration(
             abstract: "Delete a session: its utterances, and its recording file if it has one.")
 
-        @Argument(help: ArgumentHelp("The session: its number in `dictate history list`, or the start of its UUID.", valueName: "id"))
+        @Argument(
+            help: ArgumentHelp("The session: its number in `dictate history list`, or the start of its UUID.", valueName: "id"))
         var session: String
 
         @OptionGroup var options: HistoryDatabaseOptions

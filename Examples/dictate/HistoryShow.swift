@@ -5,9 +5,11 @@ import DictationKit
 extension Dictate.History {
     /// `dictate history show ID`: a session and its utterances with their times.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a session: when, which locale, every utterance with its time.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show a session: when, which locale, every utterance with its time.")
 
-        @Argument(help: ArgumentHelp("The session: its number in `dictate history list`, or the start of its UUID.", valueName: "id"))
+        @Argument(
+            help: ArgumentHelp("The session: its number in `dictate history list`, or the start of its UUID.", valueName: "id"))
         var session: String
 
         @OptionGroup var options: HistoryDatabaseOptions
@@ -28,7 +30,8 @@ extension Dictate.History {
             text += "\n"
             let clock = SubtitleFormatter(kind: .vtt)
             for utterance in utterances {
-                let times = "\(clock.timestamp(utterance.transcript.startTime)) → \(clock.timestamp(utterance.transcript.endTime))"
+                let times =
+                    "\(clock.timestamp(utterance.transcript.startTime)) → \(clock.timestamp(utterance.transcript.endTime))"
                 text += "\(utterance.index)  \(times)  \(utterance.shownText)\n"
             }
             if utterances.isEmpty { text += "(no utterances)\n" }
@@ -41,7 +44,8 @@ extension Dictate.History {
         static let configuration = CommandConfiguration(
             abstract: "Print a session as text, jsonl (its final events), srt or vtt, as `dictate transcribe` would.")
 
-        @Argument(help: ArgumentHelp("The session: its number in `dictate history list`, or the start of its UUID.", valueName: "id"))
+        @Argument(
+            help: ArgumentHelp("The session: its number in `dictate history list`, or the start of its UUID.", valueName: "id"))
         var session: String
 
         @Option(help: "text (a line per utterance), jsonl (final events), srt or vtt (subtitles).")

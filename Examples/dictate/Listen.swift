@@ -46,7 +46,9 @@ extension Dictate {
         @OptionGroup var common: CommonOptions
 
         func validate() throws {
-            for (name, value) in [("--max-duration", maxDuration), ("--silence-timeout", silenceTimeout), ("--no-speech-timeout", noSpeechTimeout)] {
+            for (name, value) in [
+                ("--max-duration", maxDuration), ("--silence-timeout", silenceTimeout), ("--no-speech-timeout", noSpeechTimeout),
+            ] {
                 if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number of seconds") }
             }
         }

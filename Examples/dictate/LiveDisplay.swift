@@ -94,7 +94,8 @@ struct LiveDisplay {
         let time = String(format: "%02d:%02d", elapsed / 60, elapsed % 60)
         let dot = colour ? "\u{1B}[31m●\u{1B}[0m" : "●"
         let (words, hidden) = partial.map { shown(finals.raw ? $0 : Self.writtenPartial($0)) } ?? ("", 0)
-        status.show("\(dot) \(time) \(Self.meter(level)) \(words)", toStandardError: false, visibleExtra: (colour ? 9 : 0) + hidden)
+        status.show(
+            "\(dot) \(time) \(Self.meter(level)) \(words)", toStandardError: false, visibleExtra: (colour ? 9 : 0) + hidden)
     }
 
     /// A partial's stable words as they are, its volatile ones dimmed (in brackets without colour),

@@ -7,7 +7,9 @@ struct LiveHistoryOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Keep each utterance in the transcript history (see `dictate history`).")
     var history = true
 
-    @Option(help: ArgumentHelp("Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the history in this SQLite file (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
     var historyDatabase: String?
 
     func validate() throws {

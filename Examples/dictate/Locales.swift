@@ -44,8 +44,10 @@ extension Dictate {
                 do throws(DictationError) {
                     let served = try whisper.model(forLocale: locale)
                     table.add(locale, "whisper", Dictate.Models.List.whisperName(served), served.path)
-                } catch where error.code == .modelNotFound {
-                    table.add(locale, "whisper", "-", "not installed: dictate models install \(WhisperModelPack.recommended(forLocale: locale).name)")
+                } catch  where error.code == .modelNotFound {
+                    table.add(
+                        locale, "whisper", "-",
+                        "not installed: dictate models install \(WhisperModelPack.recommended(forLocale: locale).name)")
                 } catch {
                     // A language Whisper does not know: nothing to say.
                 }

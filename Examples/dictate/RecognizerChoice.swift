@@ -46,7 +46,9 @@ struct RecognizerOptions: ParsableArguments {
     func recognizer(_ common: CommonOptions, sessions: Int = 1) -> StandardRecognizer {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var isFolder: ObjCBool = false
-        let modelIsFile = common.model.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue } ?? false
+        let modelIsFile =
+            common.model.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && !isFolder.boolValue }
+            ?? false
         var pocketSphinx = common.recognizer
         if modelIsFile { pocketSphinx = PocketSphinxRecognizer(decoderOptions: pocketSphinx.decoderOptions) }
         var choice = self.choice.standard

@@ -1,8 +1,8 @@
 import ArgumentParser
 import DictationKit
 import DictationServer
-import ServiceLifecycle
 import Foundation
+import ServiceLifecycle
 
 /// `dictate serve`: a dictation server for other programs and machines (`DictationServer`).
 struct Serve: AsyncParsableCommand {
@@ -24,7 +24,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port; 0 lets the system choose (printed on start).")
     var port = 2700
 
-    @Option(help: ArgumentHelp("A file of bearer tokens, one per line; clients send one as `Authorization: Bearer TOKEN`.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A file of bearer tokens, one per line; clients send one as `Authorization: Bearer TOKEN`.", valueName: "file"))
     var tokenFile: String?
 
     @Option(help: ArgumentHelp("A PEM certificate chain for TLS (with --tls-key).", valueName: "file"))
@@ -57,15 +59,17 @@ struct Serve: AsyncParsableCommand {
             valueName: "dir"))
     var recordingDirectory: String?
 
-        @OptionGroup var backend: RecognizerOptions
-        @OptionGroup var common: CommonOptions
+    @OptionGroup var backend: RecognizerOptions
+    @OptionGroup var common: CommonOptions
 
     func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-certificate and --tls-key go together")
         }
-        for (name, value) in [("--max-sessions", maxSessions), ("--max-message-bytes", maxMessageBytes),
-            ("--max-upload-bytes", maxUploadBytes), ("--max-session-seconds", maxSessionSeconds)] where value < 1 {
+        for (name, value) in [
+            ("--max-sessions", maxSessions), ("--max-message-bytes", maxMessageBytes),
+            ("--max-upload-bytes", maxUploadBytes), ("--max-session-seconds", maxSessionSeconds),
+        ] where value < 1 {
             throw ValidationError("\(name) \(value): expected 1 or more")
         }
         for (name, value) in [("--resume-seconds", resumeSeconds), ("--shutdown-seconds", shutdownSeconds)] where value < 0 {

@@ -28,7 +28,9 @@ struct SpeechProcessingOptions: ParsableArguments {
     @Option(name: .customLong("high-pass"), help: ArgumentHelp("High-pass cutoff in Hz.", valueName: "hz"))
     var highPassCutoff: Double?
 
-    @Option(help: ArgumentHelp("Voice activity sensitivity, 0 (only clear speech) to 1 (anything above the noise).", valueName: "0-1"))
+    @Option(
+        help: ArgumentHelp("Voice activity sensitivity, 0 (only clear speech) to 1 (anything above the noise).", valueName: "0-1")
+    )
     var vadSensitivity: Double?
 
     @Option(help: ArgumentHelp("Silence that ends an utterance.", valueName: "seconds"))

@@ -10,7 +10,8 @@ struct StatusLine {
     ///   - visibleExtra: Characters of escape sequences in `text` that take no room on screen.
     mutating func show(_ text: String, toStandardError: Bool, visibleExtra: Int = 0) {
         if let shown = shownOnStandardError, shown != toStandardError { clear() }
-        Terminal.write(Terminal.clearLine + Terminal.fittingLine(text, visibleExtra: visibleExtra), toStandardError: toStandardError)
+        Terminal.write(
+            Terminal.clearLine + Terminal.fittingLine(text, visibleExtra: visibleExtra), toStandardError: toStandardError)
         shownOnStandardError = toStandardError
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the process's standard streams are connected to, and writing to them unbuffered.
@@ -25,7 +25,8 @@ enum Terminal {
     /// The width of the terminal, so a status line never wraps (a wrapped line can't be redrawn in place).
     static var columns: Int {
         var size = winsize()
-        for descriptor in [STDERR_FILENO, STDOUT_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+        for descriptor in [STDERR_FILENO, STDOUT_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+        {
             return Int(size.ws_col)
         }
         return 80

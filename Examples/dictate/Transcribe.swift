@@ -39,10 +39,14 @@ extension Dictate {
 
         @Option(
             name: .customLong("files-from"),
-            help: ArgumentHelp("Read more inputs from this file, one path per line; - reads them from standard input.", valueName: "list"))
+            help: ArgumentHelp(
+                "Read more inputs from this file, one path per line; - reads them from standard input.", valueName: "list"))
         var filesFrom: String?
 
-        @Option(help: ArgumentHelp("How many decoders run at once: files at a time, or one file's utterances side by side (default: the number of active cores).", valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "How many decoders run at once: files at a time, or one file's utterances side by side (default: the number of active cores).",
+                valueName: "n"))
         var jobs: Int?
 
         @Option(help: "Output: text (a line per utterance), jsonl (every event), srt or vtt (subtitles).")
@@ -50,11 +54,15 @@ extension Dictate {
 
         @Option(
             name: .customLong("output-dir"),
-            help: ArgumentHelp("With srt or vtt: write each recording's subtitles into this folder (made if missing).", valueName: "dir"))
+            help: ArgumentHelp(
+                "With srt or vtt: write each recording's subtitles into this folder (made if missing).", valueName: "dir"))
         var outputDirectory: String?
 
         // Without partials each utterance is decoded whole once it ends, which is more accurate.
-        @Flag(help: "Show partial hypotheses while decoding (in text and jsonl). Without them each utterance is decoded whole, more accurately.")
+        @Flag(
+            help:
+                "Show partial hypotheses while decoding (in text and jsonl). Without them each utterance is decoded whole, more accurately."
+        )
         var partials = false
 
         @Flag(name: .customLong("real-time"), help: "Read input at real-time speed, as a microphone would deliver it.")
@@ -66,7 +74,10 @@ extension Dictate {
         @Flag(help: "Keep each utterance in the transcript history (see `dictate history`); off unless given.")
         var history = false
 
-        @Option(help: ArgumentHelp("Keep the history in this SQLite file; implies --history (default: $XDG_DATA_HOME/dictationkit/history.sqlite).", valueName: "path"))
+        @Option(
+            help: ArgumentHelp(
+                "Keep the history in this SQLite file; implies --history (default: $XDG_DATA_HOME/dictationkit/history.sqlite).",
+                valueName: "path"))
         var historyDatabase: String?
 
         @OptionGroup(title: "Written text") var written: WrittenTextOptions

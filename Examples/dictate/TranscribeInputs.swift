@@ -56,7 +56,8 @@ enum TranscribeInputs {
                 return FileManager.default.fileExists(atPath: full, isDirectory: &isSubfolder) && !isSubfolder.boolValue
             }
             guard !files.isEmpty else {
-                throw ValidationError("\(path): no audio files in the folder (looked for .\(audioExtensions.sorted().joined(separator: ", .")))")
+                throw ValidationError(
+                    "\(path): no audio files in the folder (looked for .\(audioExtensions.sorted().joined(separator: ", .")))")
             }
             return files.sorted().map { (path as NSString).appendingPathComponent($0) }
         }

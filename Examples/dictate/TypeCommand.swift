@@ -26,9 +26,10 @@ extension Dictate {
                 Ctrl-C ends it (the last utterance is still typed).
                 """)
 
-        @Option(help: ArgumentHelp(
-            "Where the text goes: xdotool, wtype, ydotool, dotool, paste or stdout (default: detected; see `dictate doctor`).",
-            valueName: "output"))
+        @Option(
+            help: ArgumentHelp(
+                "Where the text goes: xdotool, wtype, ydotool, dotool, paste or stdout (default: detected; see `dictate doctor`).",
+                valueName: "output"))
         var output: String?
 
         @Flag(help: "Type stable words as you speak, before the utterance is final.")
@@ -74,7 +75,8 @@ extension Dictate {
                 fail(error, language: language)
             }
             // Only X11 tells which window has the focus; the window guard works there alone.
-            let focus: (any WindowFocus)? = textOutput.kind != .stdout && !desktop.isWayland && desktop.x11Display != nil
+            let focus: (any WindowFocus)? =
+                textOutput.kind != .stdout && !desktop.isWayland && desktop.x11Display != nil
                 ? X11WindowFocus(environment: desktop) : nil
             let typist = DesktopTypist(
                 output: textOutput, focus: focus, options: DesktopTypist.Options(live: live, raw: written.raw),
@@ -89,7 +91,9 @@ extension Dictate {
             }
 
             let (store, historyError) = keeping.store
-            if let historyError { Terminal.write("dictate: \(historyError.localized(to: language).description)\n", toStandardError: true) }
+            if let historyError {
+                Terminal.write("dictate: \(historyError.localized(to: language).description)\n", toStandardError: true)
+            }
             let microphone = SuspendableSource(wrapping: ALSACaptureSource(device: device))
             let options = try recognition.applied(
                 to: DictationOptions(
@@ -114,7 +118,7 @@ extension Dictate {
             do {
                 let path = try DictationControlServer.socketPath(in: desktop)
                 try await server.bind(DictationControlServer(path: path, handler: controller, logger: logger))
-            } catch where error.code == .alreadyRunning || wait {
+            } catch  where error.code == .alreadyRunning || wait {
                 fail(error, language: language)
             } catch {
                 // Without a runtime folder, dictation still works; only hotkeys can't reach it.
@@ -151,7 +155,9 @@ extension Dictate {
                         break
                     case .error(let error):
                         let error = error.localized(to: language)
-                        if error.isFatal { failure = error } else {
+                        if error.isFatal {
+                            failure = error
+                        } else {
                             Terminal.write("dictate: \(error.description)\n", toStandardError: true)
                         }
                     default:

@@ -14,7 +14,8 @@ extension Dictate.VocabularyCommand {
     /// `dictate vocabulary check FILE`: what the model makes of each entry, and what would sound alike.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Say for each entry whether the model knew it and what pronunciation it got; warn about words that sound alike.",
+            abstract:
+                "Say for each entry whether the model knew it and what pronunciation it got; warn about words that sound alike.",
             discussion: """
                 One line per entry: known (every word in the model's dictionary), new (a word added, its \
                 pronunciation given or derived from the spelling with espeak-ng) or unusable, then each word \
@@ -49,16 +50,19 @@ extension Dictate.VocabularyCommand {
                 let status = !entry.problems.isEmpty ? "unusable" : entry.isKnown ? "known" : "new"
                 let words = entry.words.map { word in
                     let phones = word.pronunciations.isEmpty ? "no pronunciation" : word.pronunciations.joined(separator: " ; ")
-                    let source = switch word.source {
-                    case .dictionary: ""
-                    case .given: " (given)"
-                    case .derived: word.isApproximate ? " (derived, approximate)" : " (derived)"
-                    case .none: ""
-                    }
+                    let source =
+                        switch word.source {
+                        case .dictionary: ""
+                        case .given: " (given)"
+                        case .derived: word.isApproximate ? " (derived, approximate)" : " (derived)"
+                        case .none: ""
+                        }
                     return "\(word.text): \(phones)\(source)"
                 }
-                let phrase = entry.entry.phrase.padding(toLength: max(width, entry.entry.phrase.count), withPad: " ", startingAt: 0)
-                Terminal.write("\(status.padding(toLength: 9, withPad: " ", startingAt: 0))\(phrase)  \(words.joined(separator: "; "))\n")
+                let phrase = entry.entry.phrase.padding(
+                    toLength: max(width, entry.entry.phrase.count), withPad: " ", startingAt: 0)
+                Terminal.write(
+                    "\(status.padding(toLength: 9, withPad: " ", startingAt: 0))\(phrase)  \(words.joined(separator: "; "))\n")
                 for problem in entry.problems {
                     Terminal.write("dictate: \(problem.localized(to: language).description)\n", toStandardError: true)
                 }

@@ -5,7 +5,10 @@ import DictationKit
 /// How `transcribe` and `listen` write what was said: written text by default, each feature a
 /// switch, or the recognizer's own words with --raw.
 struct WrittenTextOptions: ParsableArguments {
-    @Flag(help: "Print the recognizer's own text as it is (PocketSphinx: lowercase words, numbers as words; Whisper: its own writing); jsonl carries both anyway.")
+    @Flag(
+        help:
+            "Print the recognizer's own text as it is (PocketSphinx: lowercase words, numbers as words; Whisper: its own writing); jsonl carries both anyway."
+    )
     var raw = false
 
     @Flag(name: .customLong("no-capitals"), help: "No capitals at sentence starts, for \"I\", days or months.")
@@ -14,10 +17,14 @@ struct WrittenTextOptions: ParsableArguments {
     @Flag(name: .customLong("no-punctuation"), help: "No period or question mark added at the end of each utterance.")
     var noPunctuation = false
 
-    @Flag(name: .customLong("no-spoken-punctuation"), help: "Keep \"comma\", \"period\", \"new line\"... as words rather than marks.")
+    @Flag(
+        name: .customLong("no-spoken-punctuation"),
+        help: "Keep \"comma\", \"period\", \"new line\"... as words rather than marks.")
     var noSpokenPunctuation = false
 
-    @Flag(name: .customLong("no-commands"), help: "Keep \"scratch that\", \"new paragraph\", \"stop dictating\"... as words rather than commands.")
+    @Flag(
+        name: .customLong("no-commands"),
+        help: "Keep \"scratch that\", \"new paragraph\", \"stop dictating\"... as words rather than commands.")
     var noCommands = false
 
     @Option(help: "Numbers: prose (digits, but one to nine as words), digits (always), or words (as the recognizer gave them).")

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CALSA
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// An ALSA PCM that can capture, as listed by ``ALSACaptureSource/captureDevices()``.
 public struct ALSADevice: Sendable, Hashable {

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CALSA
 import DictationKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Turns libasound's negative error codes into ``DictationKit/DictationError``s with messages
 /// that say what happened and what to do.

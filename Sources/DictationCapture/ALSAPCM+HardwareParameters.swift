@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CALSA
 import DictationKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The sample formats the capture path reads, in order of preference.
 enum ALSASampleFormat: CaseIterable, Sendable {
@@ -75,17 +76,20 @@ extension ALSAPCM {
         guard snd_pcm_hw_params_set_access(pcm, params, SND_PCM_ACCESS_RW_INTERLEAVED) >= 0 else {
             throw ALSAError.unsupportedDevice(device, .noInterleavedAccess)
         }
-        guard let sampleFormat = ALSASampleFormat.preferred(where: {
-            snd_pcm_hw_params_test_format(pcm, params, $0.alsa) == 0
-        }) else {
+        guard
+            let sampleFormat = ALSASampleFormat.preferred(where: {
+                snd_pcm_hw_params_test_format(pcm, params, $0.alsa) == 0
+            })
+        else {
             throw ALSAError.unsupportedDevice(device, .noReadableSampleFormat)
         }
         try check(snd_pcm_hw_params_set_format(pcm, params, sampleFormat.alsa))
 
         var channels: UInt32 = 1
         try check(snd_pcm_hw_params_set_channels_near(pcm, params, &channels))
-        let wantedRate = min(max(preferredSampleRate, AudioFormat.readableSampleRates.lowerBound),
-                             AudioFormat.readableSampleRates.upperBound)
+        let wantedRate = min(
+            max(preferredSampleRate, AudioFormat.readableSampleRates.lowerBound),
+            AudioFormat.readableSampleRates.upperBound)
         var rate = UInt32(wantedRate)
         var direction: Int32 = 0
         try check(snd_pcm_hw_params_set_rate_near(pcm, params, &rate, &direction))

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CALSA
 import DictationKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// An ALSA PCM opened for capture: libasound's `snd_pcm_t` behind the ``CaptureDevice`` calls.
 ///

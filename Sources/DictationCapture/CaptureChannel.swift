@@ -94,9 +94,7 @@ final class CaptureChannel: Sendable {
     }
 
     /// Counters for tests and diagnostics.
-    var statistics:
-        (capturedFrames: Int, droppedFrames: Int, droppedLoudFrames: Int, overruns: Int, captureEnded: Bool)
-    {
+    var statistics: (capturedFrames: Int, droppedFrames: Int, droppedLoudFrames: Int, overruns: Int, captureEnded: Bool) {
         queue.read {
             ($0.capturedFrames, $0.droppedFrames, $0.droppedLoudFrames, $0.overruns, $0.captureEnded)
         }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import DictationKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Ranks each period the capture thread reads as loud or quiet, so that a queue that must shed
 /// audio sheds the quiet first (see ``CaptureQueue``).

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import DictationKit
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The dedicated thread that opens a live device, reads it one period at a time and pushes what
 /// it captures into a ``CaptureChannel``, until the session stops or the device fails.

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DictationKit
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Lets another thread wake a reader that is blocked on a pipe or sleeping for pacing.
 ///
@@ -104,7 +105,8 @@ final class ReadInterruption: Sendable {
             let (seconds, attoseconds) = left.components
             // Round up, so the reader never wakes just before its due time and spins; wake at least
             // once a minute, which keeps the arithmetic far from overflow.
-            let milliseconds = seconds >= 60 ? 60_000 : seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            let milliseconds =
+                seconds >= 60 ? 60_000 : seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
             let ready = poll(&fds, 1, Int32(milliseconds))
             if ready < 0, errno != EINTR { return !isInterrupted }
         }

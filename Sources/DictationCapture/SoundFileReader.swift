@@ -163,7 +163,8 @@ final class SoundFileReader: AudioReader {
         isAtEnd = true
         guard !interruption.isInterrupted else { return }
         if let file, sf_error(file) != 0 {
-            pendingError = AudioInputProblem.damagedData(input: input.name, reason: String(cString: sf_strerror(file)))
+            pendingError =
+                AudioInputProblem.damagedData(input: input.name, reason: String(cString: sf_strerror(file)))
                 .error
         } else if let readError = input.readError {
             pendingError = readError
@@ -233,7 +234,8 @@ final class SoundFileReader: AudioReader {
                 return AudioInputProblem.truncated(input: input, missingBytes: UInt64(numbers[0] - numbers[1])).error
             }
         }
-        for (index, line) in lines.enumerated() where line.contains("Frame count read from 'COMM' chunk")
+        for (index, line) in lines.enumerated()
+        where line.contains("Frame count read from 'COMM' chunk")
             && index + 1 < lines.count
         {
             let declared = integers(in: line)

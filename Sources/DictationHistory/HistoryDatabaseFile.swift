@@ -2,7 +2,7 @@ import DictationKit
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the history database lives, and making its folder and file private before SQLite opens it.

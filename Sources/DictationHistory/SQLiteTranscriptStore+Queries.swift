@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension SQLiteTranscriptStore {

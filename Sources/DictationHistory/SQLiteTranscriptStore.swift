@@ -67,9 +67,11 @@ public final class SQLiteTranscriptStore: TranscriptStore {
             // reaches the disk whether or not the process lives on, so SIGKILL right after save()
             // returns loses nothing, and SQLite recovers the WAL at the next open. Only a kernel
             // crash or power cut could lose the last commits (never corrupting the database).
-            // FULL would fsync on every final, costing milliseconds to tens of milliseconds on
-            // the audio thread, for a guarantee beyond the one we make. GRDB already pairs WAL
-            // with NORMAL; it is set here so that the choice is ours, and written down.
+            // FULL would fsync on every final, costing milliseconds to tens of milliseconds
+            // before each final is delivered (the session's history writes on a thread of its
+            // own, so partials would not wait), for a guarantee beyond the one we make. GRDB
+            // already pairs WAL with NORMAL; it is set here so that the choice is ours, and
+            // written down.
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             try HistorySchema.migrator.migrate(database)
         } catch {

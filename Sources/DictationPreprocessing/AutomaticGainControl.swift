@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Brings speech to a steady level, whatever the microphone's gain and the speaker's distance,

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A second-order IIR section (RBJ's audio-EQ cookbook), run in transposed direct form II.
@@ -76,4 +76,3 @@ struct BiquadFilter: Sendable {
     /// Whether the state still holds numbers; a NaN or infinity that got in would stay forever.
     var isFinite: Bool { z1.isFinite && z2.isFinite }
 }
-

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Tells speech from background by frame energy, against a noise floor it keeps learning.
 ///
@@ -212,7 +213,8 @@ public struct EnergyVoiceActivityDetector: VoiceActivityDetecting {
             noiseFloor += (energy - noiseFloor) * fallCoefficient
         } else {
             let factor: Float =
-                deviation < Self.steadyDeviation ? Self.steadyRiseFactor
+                deviation < Self.steadyDeviation
+                ? Self.steadyRiseFactor
                 : isSpeech ? Self.speechRiseFactor : 1
             noiseFloor += min(energy - noiseFloor, Self.riseCap) * riseCoefficient * factor
         }

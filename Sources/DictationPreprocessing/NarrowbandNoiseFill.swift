@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Fills the empty top of the spectrum of upsampled narrowband audio (telephone-rate 8 kHz and

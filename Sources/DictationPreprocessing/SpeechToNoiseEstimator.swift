@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Estimates how far speech stands above the background in the audio before noise suppression,

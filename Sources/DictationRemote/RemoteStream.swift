@@ -1,12 +1,12 @@
 import DictationKit
 import DictationStreamProtocol
 import Foundation
-import Synchronization
 import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import NIOCore
 import NIOSSL
+import Synchronization
 
 /// One stream of a session's audio to a DictationKit server, across as many connections as it
 /// takes (docs/server-protocol.md).
@@ -112,7 +112,8 @@ final class RemoteStream: Sendable {
     ///   when the server did not come back in time.
     func finish() throws(DictationError) -> [RecognitionUpdate] {
         state.withLock { $0.finishing = true }
-        let done = state.wait(until: { $0.ended || $0.failure != nil || $0.closed }, timeout: .seconds(maxOfflineSamples / 16_000))
+        let done = state.wait(
+            until: { $0.ended || $0.failure != nil || $0.closed }, timeout: .seconds(maxOfflineSamples / 16_000))
         return try state.withLock { (state) throws(DictationError) -> [RecognitionUpdate] in
             if let failure = state.failure { throw failure }
             guard done, state.ended else { throw DictationError.serverGone(url, keptSeconds: maxOfflineSamples / 16_000) }
@@ -198,7 +199,8 @@ final class RemoteStream: Sendable {
         do {
             message = try StreamServerMessage(jsonText: text)
         } catch {
-            logger.debug("the dictation server sent something that is not the protocol", metadata: ["text": "\(text.prefix(200))"])
+            logger.debug(
+                "the dictation server sent something that is not the protocol", metadata: ["text": "\(text.prefix(200))"])
             return false
         }
         return state.withLock { state in
@@ -311,7 +313,9 @@ extension Transcript {
         var moved = self
         moved.startTime += seconds
         moved.endTime += seconds
-        moved.words = words.map { Word(text: $0.text, start: $0.start + seconds, end: $0.end + seconds, confidence: $0.confidence) }
+        moved.words = words.map {
+            Word(text: $0.text, start: $0.start + seconds, end: $0.end + seconds, confidence: $0.confidence)
+        }
         return moved
     }
 }

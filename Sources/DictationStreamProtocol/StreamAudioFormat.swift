@@ -65,16 +65,22 @@ public struct StreamAudioFormat: Sendable, Hashable {
     public func validate() throws(DictationError) {
         guard Self.sampleRates.contains(sampleRate) else {
             throw StreamProblem.badField(
-                "sampleRate", .init(english: "\(sampleRate) is outside 8000-48000", norwegianBokmal: "\(sampleRate) er utenfor 8000-48000")).error
+                "sampleRate",
+                .init(english: "\(sampleRate) is outside 8000-48000", norwegianBokmal: "\(sampleRate) er utenfor 8000-48000")
+            ).error
         }
         guard Self.channelCounts.contains(channelCount) else {
             throw StreamProblem.badField(
-                "channels", .init(english: "\(channelCount) is not 1 or 2", norwegianBokmal: "\(channelCount) er ikke 1 eller 2")).error
+                "channels", .init(english: "\(channelCount) is not 1 or 2", norwegianBokmal: "\(channelCount) er ikke 1 eller 2")
+            ).error
         }
         guard Self.frameMilliseconds.contains(frameMilliseconds) else {
             throw StreamProblem.badField(
                 "frameMilliseconds",
-                .init(english: "\(frameMilliseconds) is not 20, 40 or 60", norwegianBokmal: "\(frameMilliseconds) er ikke 20, 40 eller 60")).error
+                .init(
+                    english: "\(frameMilliseconds) is not 20, 40 or 60",
+                    norwegianBokmal: "\(frameMilliseconds) er ikke 20, 40 eller 60")
+            ).error
         }
         guard sampleRate * frameMilliseconds % 1000 == 0 else {
             throw StreamProblem.badField(

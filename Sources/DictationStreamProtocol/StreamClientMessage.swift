@@ -70,7 +70,9 @@ public struct StreamStart: Sendable, Hashable, Codable {
     ///   - locale: The locale to recognize, `en-US` by default.
     ///   - format: The audio's format, 16 kHz mono 16-bit in 20 ms frames by default.
     ///   - options: What to report and how to recognize.
-    public init(locale: String = "en-US", format: StreamAudioFormat = StreamAudioFormat(), options: StreamOptions = StreamOptions()) {
+    public init(
+        locale: String = "en-US", format: StreamAudioFormat = StreamAudioFormat(), options: StreamOptions = StreamOptions()
+    ) {
         self.locale = locale
         self.format = format
         self.options = options

@@ -43,7 +43,8 @@ public enum StreamServerMessage: Sendable, Hashable {
             self = .ack(sequenceId: ack.sequenceId, endSampleIndex: ack.endSampleIndex)
         case "resumed":
             let resumed = try StreamJSON.decode(Resumed.self, from: data)
-            self = .resumed(session: resumed.session, nextSequenceId: resumed.nextSequenceId, nextSampleIndex: resumed.nextSampleIndex)
+            self = .resumed(
+                session: resumed.session, nextSequenceId: resumed.nextSequenceId, nextSampleIndex: resumed.nextSampleIndex)
         case "ended":
             let ended = try StreamJSON.decode(Ended.self, from: data)
             self = .ended(session: ended.session, lastEventId: ended.lastEventId)

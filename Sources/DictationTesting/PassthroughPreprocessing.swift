@@ -35,6 +35,8 @@ public struct PassthroughPreprocessing: AudioPreprocessing {
         let sampleRate: Int
         init(sampleRate: Int) { self.sampleRate = sampleRate }
         func process(_ frame: AudioFrame) throws(DictationError) -> AudioFrame { frame }
-        func flush() throws(DictationError) -> AudioFrame { AudioFrame(samples: [], sampleRate: sampleRate, channelCount: 1, startTime: 0) }
+        func flush() throws(DictationError) -> AudioFrame {
+            AudioFrame(samples: [], sampleRate: sampleRate, channelCount: 1, startTime: 0)
+        }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import DictationKit
+import Foundation
 
 /// A recognizer that "hears" a script instead of decoding audio, for tests of code built on DictationKit.
 ///

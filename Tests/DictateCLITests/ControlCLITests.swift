@@ -1,12 +1,13 @@
 import DictationDesktop
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Logging
 import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate control`: against no instance, and against a control server in this process.
@@ -64,7 +65,8 @@ import Glibc
         let norwegian = try await Self.run(
             ["control", "start"], environment: Self.environment(runtime: runtime, lang: "nb_NO.UTF-8"))
         #expect(norwegian.status == 69)
-        #expect(norwegian.standardError.hasPrefix("dictate: Ingen diktering kjører som jeg kan styre"), "\(norwegian.standardError)")
+        #expect(
+            norwegian.standardError.hasPrefix("dictate: Ingen diktering kjører som jeg kan styre"), "\(norwegian.standardError)")
 
         let following = try await Self.run(
             ["control", "status", "--follow", "--format", "jsonl"], environment: Self.environment(runtime: runtime))
@@ -126,7 +128,7 @@ import Glibc
         let follower = try RunningDictate(["control", "status", "--follow", "--format", format], environment: environment)
         // It follows once the server has read the status for its first line (a publish after
         // that read reaches it, whether or not it is registered yet).
-        while dictation.statusReads == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitUntil("the follower has read the status for its first line") { dictation.statusReads > 0 }
         for level: Float in [-40.2, -40.4, -20, -12] {
             server.publish(DictationControlStatus(state: .listening, level: level, pid: 7))
         }
@@ -141,7 +143,8 @@ import Glibc
             let objects = try result.lines.dropLast().map {
                 try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
             }
-            #expect(objects.map { $0["state"] as? String } == ["idle", "listening", "listening", "listening", "listening", "paused"])
+            #expect(
+                objects.map { $0["state"] as? String } == ["idle", "listening", "listening", "listening", "listening", "paused"])
             #expect(objects.map { $0["level"] as? Double } == [nil, -40.2, -40.4, -20, -12, nil], "levels as written: shortest")
             #expect(objects.map { $0["text"] as? String }.last == "paused")
             #expect(objects.map { $0["alt"] as? String }.last == "paused")

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -10,25 +11,9 @@ struct DictateProcess {
         var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     }
 
-    static var executable: URL {
-        get throws {
-            let directory = Bundle.main.bundleURL.hasDirectoryPath && Bundle.main.bundlePath.hasSuffix(".xctest")
-                ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
-            let candidates = [
-                directory.appendingPathComponent("dictate"),
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dictate"),
-            ]
-            return try #require(
-                candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                "the dictate executable should be built beside the tests (swift build --build-tests)")
-        }
-    }
-
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
+    /// A sample recording of `Examples/samples`.
     static func sample(_ name: String) -> String {
-        repository.appendingPathComponent("Examples/samples/\(name)").path
+        RepositoryFiles.sample(name)
     }
 
     /// The environment `dictate` runs with unless a test gives one: this process's, with

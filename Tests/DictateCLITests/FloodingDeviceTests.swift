@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let audio = directory.appendingPathComponent("speech.raw")
             try samples.withUnsafeBytes { Data($0) }.write(to: audio)
-            try TestMicrophone.configuration(device: Self.device, reading: audio.path)
+            try ALSATestConfiguration.text([ALSATestPCM(name: Self.device, infile: audio.path)])
                 .write(to: directory.appendingPathComponent("asound.conf"), atomically: true, encoding: .utf8)
         }
 
@@ -33,10 +34,12 @@ import Testing
     }
 
     @Test func theSentenceIsTranscribedTheTimeoutsEndItAndTheOverrunIsOneEvent() throws {
-        let device = try FloodingDevice(playing: try TestMicrophone.goForward())
+        let device = try FloodingDevice(playing: try PocketSphinxTestData.goForward())
         let result = try DictateProcess.run(
-            ["listen", "--device", FloodingDevice.device, "--format", "jsonl", "--max-duration", "20",
-             "--silence-timeout", "1", "--no-history"],
+            [
+                "listen", "--device", FloodingDevice.device, "--format", "jsonl", "--max-duration", "20",
+                "--silence-timeout", "1", "--no-history",
+            ],
             environment: device.environment)
         #expect(result.status == 0, "\(result.standardError)")
         let events = try ListenCommandTests.events(result)
@@ -52,7 +55,7 @@ import Testing
     @Test func theMaximumDurationCountsCapturedAudio() throws {
         // Two sentences' worth of the device's audio at most: the first goforward, and 1 s of what
         // follows. Without a silence timeout only the maximum duration can end the session.
-        let device = try FloodingDevice(playing: try TestMicrophone.goForward())
+        let device = try FloodingDevice(playing: try PocketSphinxTestData.goForward())
         let result = try DictateProcess.run(
             ["listen", "--device", FloodingDevice.device, "--format", "jsonl", "--max-duration", "3.5", "--no-history"],
             environment: device.environment)

@@ -1,8 +1,9 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate history` over what `transcribe --history` and `listen` kept, through the real binary.
@@ -116,17 +117,10 @@ import Glibc
         let home = DataHome()
         defer { home.remove() }
         for keeping in [true, false] {
-            let microphone = try TestMicrophone()
-            var environment = microphone.environment
-            environment["XDG_DATA_HOME"] = home.root.path
-            let dictate = try RunningDictate(
-                ["listen", "--device", TestMicrophone.device, "--format", "jsonl"] + (keeping ? [] : ["--no-history"]),
-                environment: environment)
-            microphone.play(try TestMicrophone.goForward())
-            ListenCommandTests.settle()
-            dictate.interrupt()
-            microphone.closeWriter()
-            let result = dictate.finish()
+            let speech = try PocketSphinxTestData.goForward()
+            let result = try ListenCommandTests.listenAndInterrupt(keeping ? [] : ["--no-history"], dataHome: home.root.path) {
+                microphone, _ in try microphone.play(speech)
+            }
             #expect(result.status == 0, "\(result.standardError)")
             #expect(ListenCommandTests.finals(try ListenCommandTests.events(result)) == ["go forward ten meters"])
             #expect(FileManager.default.fileExists(atPath: home.defaultDatabase) == true, "made by the first run")

@@ -1,8 +1,9 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate listen` through the real libasound capture path, fed by ``TestMicrophone``.
@@ -17,23 +18,28 @@ import Glibc
         events.filter { $0["type"] as? String == "final" }.compactMap { $0["text"] as? String }
     }
 
-    /// Waits until the session has taken the audio in (it reports one level per 100 ms read).
-    /// Generous, so that a loaded machine has started `dictate` and opened the device by then.
-    static func settle() { usleep(3_000_000) }
+    /// Whether a line of `--format jsonl` output is a final.
+    static func isFinal(_ line: Substring) -> Bool { line.contains(#""type":"final""#) }
 
-    /// Runs `dictate listen --format jsonl`, plays `samples` into the test device, then presses Ctrl-C.
-    static func listenAndInterrupt(playing samples: [Int16]) throws -> DictateProcess.Result {
-        try listenAndInterrupt { $0.play(samples) }
+    /// Runs `dictate listen --format jsonl`, plays `samples` into the test device and, once the
+    /// device has read them (the capture has taken them in), presses Ctrl-C: what was captured is
+    /// still decoded.
+    static func listenAndInterrupt(playing samples: [Int16], dataHome: String? = nil) throws -> DictateProcess.Result {
+        try listenAndInterrupt(dataHome: dataHome) { microphone, _ in try microphone.play(samples) }
     }
 
     /// Runs `dictate listen --format jsonl` (and `arguments`), lets `feed` play into the test
-    /// device, then presses Ctrl-C.
-    static func listenAndInterrupt(_ arguments: [String] = [], feeding feed: (TestMicrophone) -> Void) throws -> DictateProcess.Result {
+    /// device and wait for what it needs, then presses Ctrl-C.
+    /// - Parameter dataHome: The `XDG_DATA_HOME` it runs with; the tests' own by default.
+    static func listenAndInterrupt(
+        _ arguments: [String] = [], dataHome: String? = nil, feeding feed: (TestMicrophone, RunningDictate) throws -> Void
+    ) throws -> DictateProcess.Result {
         let microphone = try TestMicrophone()
+        var environment = microphone.environment
+        if let dataHome { environment["XDG_DATA_HOME"] = dataHome }
         let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"] + arguments, environment: microphone.environment)
-        feed(microphone)
-        settle()
+            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"] + arguments, environment: environment)
+        try feed(microphone, dictate)
         dictate.interrupt()
         microphone.closeWriter()
         return dictate.finish()
@@ -43,10 +49,12 @@ import Glibc
     /// be decoded within the 2 s a session lets live audio lag before it skips partials to catch
     /// up, which a loaded CI machine does not always manage.
     @Test func ctrlCStopsGracefullyAndPrintsTheLastFinal() throws {
-        let speech = try TestMicrophone.goForward()
-        let result = try Self.listenAndInterrupt { microphone in
+        let speech = try PocketSphinxTestData.goForward()
+        let result = try Self.listenAndInterrupt { microphone, dictate in
             microphone.startLiveFeed()
-            microphone.say(speech)
+            try microphone.say(speech)
+            // The silence after the speech ends the utterance: its final comes before Ctrl-C.
+            try dictate.waitForLine("dictate prints the final", where: Self.isFinal)
         }
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
@@ -60,12 +68,12 @@ import Glibc
 
     /// Whisper on the live capture path: the final is Whisper's own written text.
     @Test func whisperFinalsFromTheMicrophone() throws {
-        let model = NSHomeDirectory() + "/.local/share/dictationkit/models/whisper/tiny.en.bin"
-        try #require(FileManager.default.fileExists(atPath: model), "run `dictate models install whisper-tiny.en`")
-        let speech = try TestMicrophone.goForward()
-        let result = try Self.listenAndInterrupt(["--recognizer", "whisper", "--model", model]) { microphone in
+        let model = try WhisperTestModels.path("tiny.en")
+        let speech = try PocketSphinxTestData.goForward()
+        let result = try Self.listenAndInterrupt(["--recognizer", "whisper", "--model", model]) { microphone, dictate in
             microphone.startLiveFeed()
-            microphone.say(speech)
+            try microphone.say(speech)
+            try dictate.waitForLine("dictate prints Whisper's final", where: Self.isFinal)
         }
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
@@ -75,14 +83,14 @@ import Glibc
 
     @Test func theFirstWordIsKeptWhenSpeechStartsAtTheFirstSample() throws {
         // goforward's speech starts 0.46 s in: cut that off, so "go" begins at sample 0.
-        let speech = Array(try TestMicrophone.goForward().dropFirst(Int(0.45 * 16_000)))
+        let speech = Array(try PocketSphinxTestData.goForward().dropFirst(Int(0.45 * 16_000)))
         let finals = Self.finals(try Self.events(try Self.listenAndInterrupt(playing: speech)))
         #expect(finals.joined(separator: " ").hasPrefix("go forward"), "\(finals)")
     }
 
     @Test func theLastWordIsKeptWhenStopFollowsIt() throws {
         // Stop right after the last sample of "meters" (it ends at 2.12 s): no trailing silence at all.
-        let speech = Array(try TestMicrophone.goForward().prefix(Int(2.13 * 16_000)))
+        let speech = Array(try PocketSphinxTestData.goForward().prefix(Int(2.13 * 16_000)))
         let finals = Self.finals(try Self.events(try Self.listenAndInterrupt(playing: speech)))
         #expect(finals.joined(separator: " ").hasSuffix("ten meters"), "\(finals)")
     }
@@ -103,7 +111,7 @@ import Glibc
         let capped = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--format", "jsonl", "--silence-timeout", "1.5"],
             environment: again.environment)
-        again.play(try TestMicrophone.goForward())
+        try again.play(try PocketSphinxTestData.goForward())
         again.keepPlayingSilence()
         let result = capped.finish()
         again.closeWriter()
@@ -148,8 +156,8 @@ import Glibc
         // --raw: the recognizer's words, whose unsure ones are marked.
         let dictate = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--raw"], environment: environment, terminal: true)
-        microphone.play(try TestMicrophone.goForward())
-        Self.settle()
+        // Ctrl-C once the device has read the speech: what was captured is still decoded.
+        try microphone.play(try PocketSphinxTestData.goForward())
         dictate.type("\u{03}")  // Ctrl-C, through the pseudo-terminal's line discipline
         microphone.closeWriter()
         let result = dictate.finish()

@@ -1,11 +1,8 @@
+import DictationTestSupport
+import DictationTesting
 import Foundation
 import GRDB
-import Synchronization
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `dictate listen` killed with SIGKILL at random moments has kept, in its history, every final it
 /// had printed, and leaves a database that opens cleanly.
@@ -19,15 +16,9 @@ import Glibc
         let pause = [Int16](repeating: 0, count: Int(0.9 * 16_000))
         var samples: [Int16] = []
         for name in ["goforward", "numbers", "something", "goforward", "numbers", "something"] {
-            samples += try recording(name) + pause
+            samples += try PocketSphinxTestData.raw(name + ".raw") + pause
         }
         return samples
-    }
-
-    static func recording(_ name: String) throws -> [Int16] {
-        let path = "/usr/share/pocketsphinx/test/data/\(name).raw"
-        let data = try #require(FileManager.default.contents(atPath: path), "missing \(path): apt-get install pocketsphinx-testdata")
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
     @Test func aKilledListenHasKeptEveryFinalItPrinted() throws {
@@ -35,26 +26,32 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: home) }
         let database = home.appendingPathComponent("dictationkit/history.sqlite").path
         let speech = try Self.speech()
-        var random = SplitMix(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed)
 
         for kill in 1...Self.kills {
-            // After the first final, 0 to 6 s more: mid-utterance, mid-save, between utterances.
-            let delay = Double(random.next() % 6000) / 1000
-            let context = "kill \(kill) of \(Self.kills), \(delay) s after the first final (seed 0x\(String(Self.seed, radix: 16)))"
+            // After the first final, 0 to 119 more lines (a level per 100 ms of audio read, the
+            // speech at twice real time): mid-utterance, mid-save, between utterances.
+            let linesAfter = Int(random.next() % 120)
+            let seed = "seed 0x\(String(Self.seed, radix: 16))"
+            let context = "kill \(kill) of \(Self.kills), \(linesAfter) lines after the first final (\(seed))"
             let microphone = try TestMicrophone()
             var environment = microphone.environment
             environment["XDG_DATA_HOME"] = home.path
-            let dictate = try KillableDictate(
-                ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: environment)
+            let dictate = try RunningDictate(
+                ["listen", "--device", TestMicrophone.device, "--format", "jsonl"], environment: environment,
+                watchdog: .seconds(120))
             microphone.keepPlaying(speech, speed: 2)
-            let sawFinal = dictate.waitForOutput(timeout: 60) { $0.contains(#""type":"final""#) }
-            Thread.sleep(forTimeInterval: delay)
-            let printed = dictate.killAndCollect()
+            try dictate.waitForLine("dictate prints its first final; \(context)", where: ListenCommandTests.isFinal)
+            let firstFinal = try #require(dictate.linesSoFar.firstIndex(where: ListenCommandTests.isFinal))
+            // The speech ends, and with it the finals, but never the levels: the device plays silence.
+            try waitUntil("dictate prints \(linesAfter) lines after its first final; \(context)") {
+                dictate.linesSoFar.count > firstFinal + linesAfter || !dictate.process.isRunning
+            }
+            let (printed, killed) = dictate.killAndFinish()
             microphone.closeWriter()
-            try #require(sawFinal, "no final within 60 s; \(context); printed: \(printed.output.suffix(1000))")
-            #expect(printed.killed, "dictate ended before it was killed; \(context); stderr: \(printed.error)")
+            #expect(killed, "dictate ended before it was killed; \(context); stderr: \(printed.standardError)")
 
-            let finals = try Self.finals(in: printed.output)
+            let finals = try Self.finals(in: printed.standardOutput)
             #expect(!finals.isEmpty, "\(context)")
             // A fresh connection, as the next dictate would open it: SQLite recovers the WAL.
             let (check, kept, ended) = try DatabaseQueue(path: database).read { db in
@@ -87,87 +84,5 @@ import Glibc
             let text = try #require(object["text"] as? String)
             return (index, text)
         }
-    }
-}
-
-/// `dictate` whose standard output is read as it comes, so a test can act on what it printed, and
-/// which is then killed with SIGKILL.
-final class KillableDictate {
-    private let process = Process()
-    private let output = Pipe()
-    private let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-err-\(UUID().uuidString)")
-    private let collected = CollectedOutput()
-
-    init(_ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = try DictateProcess.executable
-        process.arguments = arguments
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = Pipe()
-        try process.run()
-        let reader = output.fileHandleForReading
-        let collected = self.collected
-        Thread.detachNewThread {
-            while true {
-                let data = reader.availableData
-                if data.isEmpty { break }
-                collected.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            }
-            collected.ended.signal()
-        }
-        // A hung dictate must fail its test, not hold CI until its time limit.
-        let watched = process
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
-            if watched.isRunning { kill(watched.processIdentifier, SIGKILL) }
-        }
-    }
-
-    deinit { try? FileManager.default.removeItem(at: errorFile) }
-
-    /// Waits until a complete line of output satisfies `predicate`.
-    /// - Returns: Whether one did before `timeout` seconds.
-    func waitForOutput(timeout: Double, where predicate: (Substring) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let text = collected.text.withLock { $0 }
-            // Only lines that have their newline: a partial line is not printed yet.
-            if let end = text.lastIndex(of: "\n"), text[..<end].split(separator: "\n").contains(where: predicate) {
-                return true
-            }
-            if !process.isRunning { return false }
-            usleep(10_000)
-        }
-        return false
-    }
-
-    /// SIGKILL, then everything it printed before it died.
-    func killAndCollect() -> (output: String, error: String, killed: Bool) {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        collected.ended.wait()
-        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-        let error = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-        return (collected.text.withLock { $0 }, error, killed)
-    }
-}
-
-/// What the reader thread collected, and its end.
-private final class CollectedOutput: Sendable {
-    let text = Mutex("")
-    let ended = DispatchSemaphore(value: 0)
-}
-
-/// SplitMix64: a small, fixed pseudo-random sequence from a seed.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -86,7 +86,8 @@ import Testing
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("models-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let result = try DictateProcess.run(["locales", "--model", empty.path], environment: Self.environment(lang: "nb_NO.UTF-8"))
+        let result = try DictateProcess.run(
+            ["locales", "--model", empty.path], environment: Self.environment(lang: "nb_NO.UTF-8"))
         #expect(result.status == 69)
         #expect(result.standardError.hasPrefix("dictate: Jeg finner ingen talemodell: ingen er installert i "))
         #expect(result.standardError.hasSuffix("(modelNotFound)\n"))

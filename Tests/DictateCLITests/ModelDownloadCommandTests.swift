@@ -1,8 +1,9 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate models install NAME --url URL --sha256 HEX` end to end, offline: the installed tiny.en
@@ -10,56 +11,6 @@ import Glibc
 /// folder; then `models list`, `locales`, `doctor` and `transcribe --recognizer whisper` with
 /// what was installed, and the coded exits of a wrong hash and a missing file.
 @Suite(.timeLimit(.minutes(25))) struct ModelDownloadCommandTests {
-    /// Python's `http.server` over a folder on a free loopback port, ended after 15 minutes
-    /// whatever happens to the test.
-    final class FileServer {
-        let port: Int
-        private let process = Process()
-
-        /// The test process blocks signals and a child inherits the mask: the script unblocks
-        /// its alarm, and `stop()` sends SIGKILL.
-        private static let script = """
-            import functools, http.server, signal, sys
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGALRM, signal.SIGTERM, signal.SIGINT])
-            signal.alarm(900)
-            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-            print(server.server_address[1], flush=True)
-            server.serve_forever()
-            """
-
-        init(serving folder: URL) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-I", "-c", Self.script, folder.path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
-                line.append(first)
-            }
-            guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw ServerDidNotStart()
-            }
-            self.port = port
-        }
-
-        struct ServerDidNotStart: Error {}
-
-        func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
-
-        func stop() {
-            guard process.isRunning else { return }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-
-        deinit { stop() }
-    }
-
     /// A temporary XDG data folder with a served folder beside it holding a link to tiny.en.
     struct Setup {
         let root: URL
@@ -74,50 +25,42 @@ import Glibc
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-download-\(UUID().uuidString)")
-            let home = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? NSHomeDirectory() + "/.local/share"
-            model = home + "/dictationkit/models/whisper/tiny.en.bin"
-            try #require(FileManager.default.fileExists(atPath: model), "run `dictate models install whisper-tiny.en`")
+            model = try WhisperTestModels.path("tiny.en")
             try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: served.appendingPathComponent("tiny.en.bin").path, withDestinationPath: model)
+            try FileManager.default.createSymbolicLink(
+                atPath: served.appendingPathComponent("tiny.en.bin").path, withDestinationPath: model)
         }
 
-        var whisperContents: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: whisperFolder.path)) ?? []).sorted() }
+        var whisperContents: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: whisperFolder.path)) ?? []).sorted()
+        }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
-    }
-
-    /// The SHA-256 by coreutils.
-    static func sha256(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return String(text.prefix(64))
     }
 
     @Test func aFileInstalledByItsAddressIsListedServesEnglishAndTranscribes() throws {
         let setup = try Setup()
         defer { setup.remove() }
-        let server = try FileServer(serving: setup.served)
+        let server = try LocalFileServer(serving: setup.served.path)
         defer { server.stop() }
-        let hash = try Self.sha256(setup.model)
+        let hash = try Checksum.hex(.sha256, of: setup.model)
         let installed = setup.whisperFolder.appendingPathComponent("my-tiny.en.bin").path
 
         let install = try DictateProcess.run(
-            ["models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin"), "--sha256", hash], environment: setup.environment)
+            ["models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin").absoluteString, "--sha256", hash],
+            environment: setup.environment)
         #expect(install.status == 0, "\(install.standardError)")
         #expect(install.standardOutput == installed + "\n")
-        #expect(install.standardError.contains("Downloading my-tiny.en from \(server.url("tiny.en.bin"))"))
+        #expect(install.standardError.contains("Downloading my-tiny.en from \(server.url("tiny.en.bin").absoluteString)"))
         #expect(install.standardError.contains("Installed my-tiny.en."), "\(install.standardError)")
         #expect(setup.whisperContents == ["my-tiny.en.bin"])
         server.stop()
 
         let again = try DictateProcess.run(
-            ["models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin"), "--sha256", hash.uppercased()],
+            [
+                "models", "install", "my-tiny.en", "--url", server.url("tiny.en.bin").absoluteString, "--sha256",
+                hash.uppercased(),
+            ],
             environment: setup.environment)
         #expect(again.status == 0, "the server is gone, yet nothing needs downloading: \(again.standardError)")
         #expect(again.standardError.contains("already installed"))
@@ -125,7 +68,12 @@ import Glibc
         let list = try DictateProcess.run(["models", "list"], environment: setup.environment)
         let rows = ModelsCommandTests.rows(list)
         #expect(rows.contains(["my-tiny.en", "en", "-", "default", "for", "en", installed]), "\(list.standardOutput)")
-        #expect(rows.contains { $0.starts(with: ["ggml-base", "multilingual", "-", "not", "installed", "dictate", "models", "install", "ggml-base"]) })
+        #expect(
+            rows.contains {
+                $0.starts(with: [
+                    "ggml-base", "multilingual", "-", "not", "installed", "dictate", "models", "install", "ggml-base",
+                ])
+            })
 
         let locales = try DictateProcess.run(["locales"], environment: setup.environment)
         #expect(locales.status == 0, "\(locales.standardError)")
@@ -135,16 +83,25 @@ import Glibc
         #expect(localeRows.contains { $0.starts(with: ["en-US", "pocketsphinx"]) }, "\(locales.standardOutput)")
 
         let doctor = try DictateProcess.run(["doctor", "--device", "no_such_device_here"], environment: setup.environment)
-        #expect(doctor.lines.contains { $0.hasPrefix("✔ whisper model en-US") && $0.hasSuffix("my-tiny.en (English only, tiny) in \(installed)") },
+        #expect(
+            doctor.lines.contains {
+                $0.hasPrefix("✔ whisper model en-US") && $0.hasSuffix("my-tiny.en (English only, tiny) in \(installed)")
+            },
             "\(doctor.standardOutput)")
-        let norwegian = try DictateProcess.run(["doctor", "--device", "no_such_device_here", "--locale", "nb-NO"], environment: setup.environment)
-        #expect(norwegian.lines.contains { $0.hasPrefix("– whisper model nb-NO") && $0.contains("`dictate models install whisper-base`") },
+        let norwegian = try DictateProcess.run(
+            ["doctor", "--device", "no_such_device_here", "--locale", "nb-NO"], environment: setup.environment)
+        #expect(
+            norwegian.lines.contains {
+                $0.hasPrefix("– whisper model nb-NO") && $0.contains("`dictate models install whisper-base`")
+            },
             "an optional check, in the locale's language: \(norwegian.standardOutput)")
 
         let transcript = try DictateProcess.run(
             ["transcribe", "--recognizer", "whisper", DictateProcess.sample("goforward.wav")], environment: setup.environment)
         #expect(transcript.status == 0, "\(transcript.standardError)")
-        #expect(transcript.standardOutput.lowercased().contains("go forward"), "the installed model decodes: \(transcript.standardOutput)")
+        #expect(
+            transcript.standardOutput.lowercased().contains("go forward"),
+            "the installed model decodes: \(transcript.standardOutput)")
 
         let remove = try DictateProcess.run(["models", "remove", "my-tiny.en"], environment: setup.environment)
         #expect(remove.status == 0, "\(remove.standardError)")
@@ -154,11 +111,14 @@ import Glibc
     @Test func aWrongHashExits65AndA404Exits69LeavingNothing() throws {
         let setup = try Setup()
         defer { setup.remove() }
-        let server = try FileServer(serving: setup.served)
+        let server = try LocalFileServer(serving: setup.served.path)
         defer { server.stop() }
 
         let wrong = try DictateProcess.run(
-            ["models", "install", "tiny", "--url", server.url("tiny.en.bin"), "--sha1", String(repeating: "ab", count: 20)],
+            [
+                "models", "install", "tiny", "--url", server.url("tiny.en.bin").absoluteString, "--sha1",
+                String(repeating: "ab", count: 20),
+            ],
             environment: setup.environment)
         #expect(wrong.status == 65, "\(wrong.standardError)")
         #expect(wrong.standardOutput.isEmpty)
@@ -166,7 +126,10 @@ import Glibc
         #expect(setup.whisperContents.isEmpty, "no model and no partial download: \(setup.whisperContents)")
 
         let missing = try DictateProcess.run(
-            ["models", "install", "tiny", "--url", server.url("ggml-model.bin"), "--sha256", try Self.sha256(setup.model)],
+            [
+                "models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256",
+                try Checksum.hex(.sha256, of: setup.model),
+            ],
             environment: setup.environment)
         #expect(missing.status == 69, "\(missing.standardError)")
         #expect(missing.standardError.contains("HTTP 404"), "\(missing.standardError)")
@@ -178,9 +141,14 @@ import Glibc
         norwegian["LC_MESSAGES"] = nil
         norwegian["LANG"] = "nb_NO.UTF-8"
         let inNorwegian = try DictateProcess.run(
-            ["models", "install", "tiny", "--url", server.url("ggml-model.bin"), "--sha256", try Self.sha256(setup.model)],
+            [
+                "models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256",
+                try Checksum.hex(.sha256, of: setup.model),
+            ],
             environment: norwegian)
-        #expect(inNorwegian.standardError.contains("Jeg klarte ikke å laste ned Whisper-modellen tiny"), "\(inNorwegian.standardError)")
+        #expect(
+            inNorwegian.standardError.contains("Jeg klarte ikke å laste ned Whisper-modellen tiny"),
+            "\(inNorwegian.standardError)")
     }
 
     @Test func badDownloadArgumentsAreUsageErrors() throws {

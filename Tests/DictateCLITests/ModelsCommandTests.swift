@@ -1,10 +1,11 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 /// `dictate models` end to end, offline: a pack laid out in a temporary XDG data folder, and an
 /// install from a wheel that is not the pinned one.
 @Suite(.timeLimit(.minutes(25))) struct ModelsCommandTests {
-    static let system = "/usr/share/pocketsphinx/model/en-us"
+    static let system = PocketSphinxSystemModel.englishUS
     static let pinnedSHA256 = "754f2cd9d7fbeff5e05ad91b906350cb7983fd2ef82002d91e117ac44aa94efa"
 
     /// A temporary `XDG_DATA_HOME`, and `dictate`'s environment pointing at it.
@@ -38,7 +39,8 @@ import Testing
                 ("pronounciation-dictionary.dict", "cmudict-en-us.dict"),
             ] {
                 try manager.createSymbolicLink(
-                    atPath: folder.appendingPathComponent(name).path, withDestinationPath: ModelsCommandTests.system + "/" + target)
+                    atPath: folder.appendingPathComponent(name).path,
+                    withDestinationPath: ModelsCommandTests.system + "/" + target)
             }
             let manifest = """
                 {"format": 1, "name": "en-US-large", "locale": "en-US", "rank": 10, "licenseFiles": [],
@@ -58,7 +60,9 @@ import Testing
 
     /// The table's rows, each cut into its columns.
     static func rows(_ result: DictateProcess.Result) -> [[String]] {
-        result.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        result.standardOutput.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
     }
 
     @Test func listShowsTheSystemModelAndWhatCanBeInstalled() throws {
@@ -70,10 +74,18 @@ import Testing
         #expect(rows.first == ["NAME", "LOCALE", "RANK", "STATUS", "PATH"])
         #expect(rows.contains(["en-us", "en-US", "0", "default", Self.system]), "\(result.standardOutput)")
         #expect(
-            rows.contains { $0.starts(with: ["en-US-large", "en-US", "10", "not", "installed", "dictate", "models", "install", "en-US-large"]) },
+            rows.contains {
+                $0.starts(with: ["en-US-large", "en-US", "10", "not", "installed", "dictate", "models", "install", "en-US-large"])
+            },
             "\(result.standardOutput)")
-        #expect(rows.contains { $0.starts(with: ["whisper-tiny.en", "en", "-", "not", "installed", "dictate", "models", "install", "whisper-tiny.en"]) })
-        #expect(try DictateProcess.run(["models"], environment: home.environment).standardOutput == result.standardOutput,
+        #expect(
+            rows.contains {
+                $0.starts(with: [
+                    "whisper-tiny.en", "en", "-", "not", "installed", "dictate", "models", "install", "whisper-tiny.en",
+                ])
+            })
+        #expect(
+            try DictateProcess.run(["models"], environment: home.environment).standardOutput == result.standardOutput,
             "list is the default subcommand")
     }
 
@@ -90,9 +102,13 @@ import Testing
         #expect(!rows.contains { $0.first == "en-US-large" && $0.contains("not") }, "the installed pack is not offered again")
 
         let locales = try DictateProcess.run(["locales"], environment: home.environment)
-        #expect(Self.rows(locales).dropFirst().first == ["en-US", "pocketsphinx", "en-US-large", folder], "\(locales.standardOutput)")
-        let transcript = try DictateProcess.run(["transcribe", DictateProcess.sample("goforward.wav")], environment: home.environment)
-        #expect(transcript.standardOutput == "Go forward 10 meters.\n", "the pack (Debian's files) decodes: \(transcript.standardError)")
+        #expect(
+            Self.rows(locales).dropFirst().first == ["en-US", "pocketsphinx", "en-US-large", folder], "\(locales.standardOutput)")
+        let transcript = try DictateProcess.run(
+            ["transcribe", DictateProcess.sample("goforward.wav")], environment: home.environment)
+        #expect(
+            transcript.standardOutput == "Go forward 10 meters.\n",
+            "the pack (Debian's files) decodes: \(transcript.standardError)")
 
         let again = try DictateProcess.run(["models", "install", "en-US-large"], environment: home.environment)
         #expect(again.status == 0, "\(again.standardError)")

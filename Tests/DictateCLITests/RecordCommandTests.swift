@@ -1,8 +1,9 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate listen --record` through the real libasound capture path: nothing on disk without it,
@@ -22,7 +23,7 @@ import Glibc
         return environment
     }
 
-    /// `samples` padded with silence to a whole number of 20 ms periods, as ``TestMicrophone/play(_:)`` writes them.
+    /// `samples` padded with silence to a whole number of 20 ms periods, as `TestMicrophone.play(_:)` writes them.
     static func asPlayed(_ samples: [Int16], count: Int? = nil) -> [Int16] {
         let total = count ?? (samples.count + 319) / 320 * 320
         return samples + [Int16](repeating: 0, count: total - samples.count)
@@ -44,29 +45,10 @@ import Glibc
         return nil
     }
 
-    static func permissions(_ path: String) -> Int {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return -1 }
-        return Int(status.st_mode & 0o777)
-    }
-
-    static func recordings(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".wav") }.sorted().map { folder + "/" + $0 }
-    }
-
     @Test func withoutRecordNothingIsWrittenUnderTheDataFolder() throws {
         let data = try Self.makeDataFolder()
         defer { try? FileManager.default.removeItem(at: data) }
-        let microphone = try TestMicrophone()
-        let dictate = try RunningDictate(
-            ["listen", "--device", TestMicrophone.device, "--format", "jsonl"],
-            environment: Self.environment(microphone, data: data))
-        microphone.play(try TestMicrophone.goForward())
-        ListenCommandTests.settle()
-        dictate.interrupt()
-        microphone.closeWriter()
-        let result = dictate.finish()
+        let result = try ListenCommandTests.listenAndInterrupt(playing: try PocketSphinxTestData.goForward(), dataHome: data.path)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(ListenCommandTests.finals(try ListenCommandTests.events(result)) == ["go forward ten meters"])
         // The transcript history is kept (listen's default); no audio is, anywhere under the folder.
@@ -85,18 +67,17 @@ import Glibc
         let dictate = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--recording-directory", folder],
             environment: Self.environment(microphone, data: data))
-        let speech = try TestMicrophone.goForward()
-        microphone.play(speech)
-        ListenCommandTests.settle()
+        let speech = try PocketSphinxTestData.goForward()
+        try microphone.play(speech)
         dictate.interrupt()
         microphone.closeWriter()
         let result = dictate.finish()
         #expect(result.status == 0, "\(result.standardError)")
-        let files = Self.recordings(in: folder)
+        let files = WAVFile.paths(in: folder)
         try #require(files.count == 1, "\(files) \(result.standardError)")
         #expect(result.standardError == "dictate: recording to \(files[0])\n")
-        #expect(Self.permissions(files[0]) == 0o600)
-        #expect(Self.permissions(folder) == 0o700)
+        #expect(FilePermissions.of(files[0]) == 0o600)
+        #expect(FilePermissions.of(folder) == 0o700)
         let wav = try WAVFile(path: files[0])
         #expect(wav.isConsistent, "RIFF \(wav.riffSize), data \(wav.dataSize), file \(wav.fileSize)")
         #expect(wav.sampleRate == 16_000 && wav.channelCount == 1)
@@ -109,36 +90,31 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: data) }
         let folder = data.path + "/dictationkit/recordings"
         // 3.5 s: the header is rewritten once a second, so the last half second is past it.
-        let played = Self.asPlayed(try TestMicrophone.goForward(), count: 56_000)
+        let played = Self.asPlayed(try PocketSphinxTestData.goForward(), count: 56_000)
 
         let microphone = try TestMicrophone()
         let killed = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--format", "jsonl", "--record"],
             environment: Self.environment(microphone, data: data))
-        microphone.play(played)
+        try microphone.play(played)
         // Wait until all of it is in the file (it is written as it is read), then kill mid-run:
         // the device goes on delivering silence, so the run is still recording.
-        let deadline = Date().addingTimeInterval(60)
-        var file: String?
-        while Date() < deadline {
+        let path = try waitFor("the recording holds all the audio played", pollingEvery: .milliseconds(50)) { () -> String? in
             // (Past its 44-byte header, written at once when the file is made, it parses.)
-            if let first = Self.recordings(in: folder).first,
+            guard let first = WAVFile.paths(in: folder).first,
                 (try? FileManager.default.attributesOfItem(atPath: first)[.size] as? Int) ?? 0 >= 44,
                 let wav = try? WAVFile(path: first),
                 wav.samples.count >= played.count, Self.mismatch(wav, played) == nil
-            {
-                file = first
-                break
-            }
-            usleep(50_000)
+            else { return nil }
+            return first
         }
-        kill(killed.process.processIdentifier, SIGKILL)
-        let result = killed.finish()
+        let (result, _) = killed.killAndFinish()
         microphone.closeWriter()
         #expect(result.status == SIGKILL)
-        let path = try #require(file, "the recording never held all the audio: \(result.standardError)")
         let announced = try ListenCommandTests.events(result).first { $0["type"] as? String == "recordingStarted" }
-        #expect(announced?["path"] as? String == path, "the path comes as a JSON line among the events: \(result.standardOutput.prefix(600))")
+        #expect(
+            announced?["path"] as? String == path,
+            "the path comes as a JSON line among the events: \(result.standardOutput.prefix(600))")
         // Usually stale here (the header lags up to a second); whatever it is, the next start makes it right.
         let before = try WAVFile(path: path)
         #expect(before.fileSize >= 44 + 112_000)
@@ -156,44 +132,8 @@ import Glibc
         #expect(repaired.isConsistent, "RIFF \(repaired.riffSize), data \(repaired.dataSize), file \(repaired.fileSize)")
         let mismatch = Self.mismatch(repaired, played)
         #expect(mismatch == nil)
-        let files = Self.recordings(in: folder)
+        let files = WAVFile.paths(in: folder)
         #expect(files.count == 2, "\(files)")
         for file in files { #expect(try WAVFile(path: file).isConsistent, "\(file)") }
-    }
-}
-
-/// A 16-bit PCM WAV file as it is on disk: its header's sizes and the samples after its 44 bytes.
-struct WAVFile {
-    var fileSize: Int
-    var riffSize: Int
-    var channelCount: Int
-    var sampleRate: Int
-    var dataSize: Int
-    var samples: [Int16]
-
-    init(path: String) throws {
-        let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path), "no file at \(path)"))
-        try #require(bytes.count >= 44 && bytes.starts(with: Array("RIFF".utf8)), "\(path) is not a WAV file")
-        func uint16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        func uint32(_ at: Int) -> Int { uint16(at) | uint16(at + 2) << 16 }
-        #expect(uint16(20) == 1 && uint16(34) == 16, "16-bit PCM")
-        fileSize = bytes.count
-        riffSize = uint32(4)
-        channelCount = uint16(22)
-        sampleRate = uint32(24)
-        dataSize = uint32(40)
-        samples = stride(from: 44, to: bytes.count - 1, by: 2).map {
-            Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
-        }
-    }
-
-    /// RIFF size = file size − 8, and data size = the bytes after the header.
-    var isConsistent: Bool { riffSize == fileSize - 8 && dataSize == fileSize - 44 }
-}
-
-extension WAVFile: CustomTestStringConvertible {
-    /// Sizes and format only: a failed expectation must not print every sample.
-    var testDescription: String {
-        "WAV(file \(fileSize), RIFF \(riffSize), data \(dataSize), \(sampleRate) Hz, \(channelCount) ch)"
     }
 }

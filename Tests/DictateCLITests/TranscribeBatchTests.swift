@@ -1,8 +1,9 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate transcribe` on many files: the real executable on Debian's LibriVox recordings.
@@ -10,8 +11,8 @@ import Glibc
 /// One test at a time: each runs `dictate` with a decoder per core, and together they would
 /// hold the shared machine long enough to trip the 90-second guard of other suites' runs.
 @Suite(.serialized, .timeLimit(.minutes(25))) struct TranscribeBatchTests {
-    static let librivox = ["0870", "0880", "0890", "0920", "0930"].map {
-        "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-\($0).wav"
+    static let librivox = PocketSphinxTestData.librivoxIDs.map {
+        PocketSphinxTestData.directory + "/librivox/\(PocketSphinxTestData.librivoxName($0)).wav"
     }
 
     /// A fresh folder, removed by the caller.
@@ -165,7 +166,7 @@ import Glibc
         var terminal: Int32 = -1
         try #require(openpty(&controller, &terminal, nil, nil, nil) == 0, "openpty failed")
         let process = Process()
-        process.executableURL = try executable ?? DictateProcess.executable
+        process.executableURL = try executable ?? DictateExecutable.url
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -15,14 +16,15 @@ import Testing
     /// Whisper writes the text itself; the formatting stage adds no second mark, and `--raw` is
     /// Whisper's own text. A damaged model file is exit 69 (no model), saying so.
     @Test func whisperTranscribesWithItsOwnPunctuation() throws {
-        let folder = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { $0 + "/dictationkit/models/whisper" }
-            ?? NSHomeDirectory() + "/.local/share/dictationkit/models/whisper"
-        let model = folder + "/tiny.en.bin"
-        try #require(FileManager.default.fileExists(atPath: model), "run `dictate models install whisper-tiny.en`")
+        let model = try WhisperTestModels.path("tiny.en")
         let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
         let result = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", model, Self.goforward, librivox])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(Array(result.lines.prefix(5)) == ["==> \(Self.goforward) <==", "Go forward 10 meters.", "", "==> \(librivox) <==", "He was not an ill-disposed young man."])
+        #expect(
+            Array(result.lines.prefix(5)) == [
+                "==> \(Self.goforward) <==", "Go forward 10 meters.", "", "==> \(librivox) <==",
+                "He was not an ill-disposed young man.",
+            ])
         let raw = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", model, "--raw", Self.goforward])
         #expect(raw.standardOutput == "Go forward 10 meters.\n")
         let damaged = NSTemporaryDirectory() + "not-a-model-\(UUID().uuidString).bin"
@@ -163,7 +165,8 @@ import Testing
     @Test func localesListsTheInstalledEnglishModel() throws {
         let result = try DictateProcess.run(["locales"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.lines.contains { $0.hasPrefix("en-US") && $0.contains("/usr/share/pocketsphinx/model/en-us") },
+        #expect(
+            result.lines.contains { $0.hasPrefix("en-US") && $0.contains(PocketSphinxSystemModel.englishUS) },
             "needs Debian's pocketsphinx-en-us: \(result.standardOutput)")
     }
 }

@@ -1,8 +1,10 @@
+import DictationTestSupport
 import Foundation
+import GRDB
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate type` end to end: a real X server (Xvfb) with a window manager, real xterm windows
@@ -11,20 +13,21 @@ import Glibc
 @Suite(.serialized, .timeLimit(.minutes(25))) struct TypeCommandTests {
     /// Everything a `dictate type` test runs with: a desktop, a test microphone, a runtime folder.
     final class Setup {
-        let desktop: VirtualDesktop
+        let desktop: X11TestDisplay
         let microphone: TestMicrophone
         let runtime: URL
 
         init() throws {
-            desktop = try VirtualDesktop()
+            desktop = try X11TestDisplay(windowManager: true)
             microphone = try TestMicrophone()
             runtime = desktop.folder.appendingPathComponent("runtime")
-            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
 
         var environment: [String: String] {
             var environment = microphone.environment
-            for (name, value) in desktop.environment where ["DISPLAY", "XDG_SESSION_TYPE"].contains(name) {
+            for (name, value) in desktop.variables where ["DISPLAY", "XDG_SESSION_TYPE"].contains(name) {
                 environment[name] = value
             }
             environment["WAYLAND_DISPLAY"] = nil
@@ -34,7 +37,8 @@ import Glibc
 
         func type(_ arguments: [String], history: String? = nil) throws -> RunningDictate {
             let keeping = history.map { ["--history-database", $0] } ?? ["--no-history"]
-            return try RunningDictate(["type", "--device", TestMicrophone.device] + keeping + arguments, environment: environment)
+            return try RunningDictate(
+                ["type", "--device", TestMicrophone.device] + keeping + arguments, environment: environment)
         }
 
         /// `dictate control ARGUMENTS`, run to its end.
@@ -43,29 +47,30 @@ import Glibc
         }
 
         /// Waits until a running `dictate type` answers on its control socket in `state`.
-        func waitForState(_ state: String) -> Bool {
-            VirtualDesktop.waitUntil(seconds: 60) {
+        func waitForState(_ state: String) throws {
+            try waitUntil("dictate type answers on its control socket in state \(state)", pollingEvery: .milliseconds(100)) {
                 ((try? self.control(["status"]))?.standardOutput ?? "").hasPrefix(state)
+            }
+        }
+
+        /// Waits until the history `dictate type` keeps holds `count` finals.
+        func waitForFinals(_ count: Int, in history: String) throws {
+            try waitUntil("dictate type's history holds \(count) final(s)", pollingEvery: .milliseconds(100)) {
+                let kept = try? DatabaseQueue(path: history).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM utterance") }
+                return (kept ?? 0) >= count
             }
         }
     }
 
-    static func samples(ofWAV path: String) throws -> [Int16] {
-        let data = try #require(FileManager.default.contents(atPath: path))
-        // The WAVs made here are canonical: 44 bytes of header, then 16 kHz mono 16-bit samples.
-        return data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-    }
-
     @Test func writtenTextIsTypedAndScratchThatErasesTheLastSentence() throws {
         let setup = try Setup()
-        let editor = try setup.desktop.openTerminal(named: "dk-editor")
+        let editor = try setup.desktop.startTerminal(title: "dk-editor")
         let recording = try WrittenTextCommandTests.scratchRecording()
-        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: recording).deletingLastPathComponent().path) }
+        defer { recording.remove() }
         let dictate = try setup.type(["--output", "xdotool"])
-        setup.microphone.play(try TestMicrophone.goForward())
-        ListenCommandTests.settle()
-        setup.microphone.play(try Self.samples(ofWAV: recording))
-        ListenCommandTests.settle()
+        // Ctrl-C once the device has read it all: what was captured is still decoded and typed.
+        try setup.microphone.play(try PocketSphinxTestData.goForward())
+        try setup.microphone.play(try recording.samples)
         dictate.interrupt()
         setup.microphone.closeWriter()
         let result = dictate.finish()
@@ -77,12 +82,13 @@ import Glibc
 
     @Test func stopDictatingEndsItWithTheTextTyped() throws {
         let setup = try Setup()
-        let editor = try setup.desktop.openTerminal(named: "dk-stop")
-        let stop = try Self.spoken("stop dictating", in: setup.desktop.folder)
+        let editor = try setup.desktop.startTerminal(title: "dk-stop")
+        let stop = try Self.spoken("stop dictating")
         setup.microphone.startLiveFeed()
         let dictate = try setup.type(["--output", "xdotool"])
-        #expect(setup.waitForState("listening -"), "dictate type should be listening, its session reading audio (a level)")
-        setup.microphone.say(try TestMicrophone.goForward() + [Int16](repeating: 0, count: 16_000) + stop)
+        // Listening, its session reading audio (a level).
+        try setup.waitForState("listening -")
+        try setup.microphone.say(try PocketSphinxTestData.goForward() + [Int16](repeating: 0, count: 16_000) + stop)
         // No Ctrl-C: the spoken command ends it.
         let result = dictate.finish()
         setup.microphone.closeWriter()
@@ -91,32 +97,19 @@ import Glibc
     }
 
     /// `sentence` spoken by flite's awb voice (which Debian's model hears best of its voices), as 16 kHz samples.
-    static func spoken(_ sentence: String, in folder: URL) throws -> [Int16] {
-        let voice = folder.appendingPathComponent("voice22.wav").path
-        let converted = folder.appendingPathComponent("voice.wav").path
-        for (tool, arguments) in [
-            ("/usr/bin/flite", ["-voice", "awb", "-t", sentence, "-o", voice]),
-            ("/usr/bin/sox", [voice, "-r", "16000", "-c", "1", "-b", "16", converted]),
-        ] {
-            try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install flite sox")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            try process.run()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0, "\(tool) failed")
-        }
-        return try samples(ofWAV: converted)
+    static func spoken(_ sentence: String) throws -> [Int16] {
+        let recording = try SpokenRecording(parts: [.spoken(.flite("awb"), sentence)], pausesAround: false)
+        defer { recording.remove() }
+        return try recording.samples
     }
 
     @Test func pasteModeTypesWhatTheKeyboardLayoutCannot() throws {
         let setup = try Setup()
-        let editor = try setup.desktop.openTerminal(named: "dk-paste")
+        let editor = try setup.desktop.startTerminal(title: "dk-paste")
         let vocabulary = setup.desktop.folder.appendingPathComponent("words.txt")
         try "meters | mètres\nforward | förward\n".write(to: vocabulary, atomically: true, encoding: .utf8)
         let dictate = try setup.type(["--output", "paste", "--vocabulary", vocabulary.path])
-        setup.microphone.play(try TestMicrophone.goForward())
-        ListenCommandTests.settle()
+        try setup.microphone.play(try PocketSphinxTestData.goForward())
         dictate.interrupt()
         setup.microphone.closeWriter()
         let result = dictate.finish()
@@ -126,14 +119,14 @@ import Glibc
 
     @Test func liveTypingTypesStableWordsEarlyAndEndsWithExactlyTheFinal() throws {
         let setup = try Setup()
-        let editor = try setup.desktop.openTerminal(named: "dk-live")
+        let editor = try setup.desktop.startTerminal(title: "dk-live")
         let history = setup.desktop.folder.appendingPathComponent("history.sqlite").path
         setup.microphone.startLiveFeed()
         let dictate = try setup.type(["--output", "xdotool", "--live", "--verbose"], history: history)
-        #expect(setup.waitForState("listening -"), "dictate type should be listening, its session reading audio (a level)")
-        let sentence = try Self.samples(ofWAV: "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
-        setup.microphone.say(sentence)
-        ListenCommandTests.settle()
+        try setup.waitForState("listening -")
+        try setup.microphone.say(try PocketSphinxTestData.librivox("0870"))
+        // The silence after the sentence ends its utterance: Ctrl-C once its final is kept.
+        try setup.waitForFinals(1, in: history)
         dictate.interrupt()
         setup.microphone.closeWriter()
         let result = dictate.finish()
@@ -153,13 +146,15 @@ import Glibc
     @Test func doctorSaysWhichOutputsWorkHereAndWhyTheOthersDoNot() throws {
         let setup = try Setup()
         let here = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: setup.environment)
-        #expect(here.lines.contains { $0.hasPrefix("  ✔ xdotool") && $0.hasSuffix("(the default here)") }, "\(here.standardOutput)")
+        #expect(
+            here.lines.contains { $0.hasPrefix("  ✔ xdotool") && $0.hasSuffix("(the default here)") }, "\(here.standardOutput)")
         #expect(here.lines.contains { $0.hasPrefix("  ✔ paste") }, "\(here.standardOutput)")
         var console = setup.environment
         console["DISPLAY"] = nil
         console["XDG_SESSION_TYPE"] = "tty"
         let there = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: console)
-        #expect(there.lines.contains { $0.hasPrefix("  ✘ xdotool") && $0.contains("DISPLAY is not set") }, "\(there.standardOutput)")
+        #expect(
+            there.lines.contains { $0.hasPrefix("  ✘ xdotool") && $0.contains("DISPLAY is not set") }, "\(there.standardOutput)")
         #expect(there.lines.contains { $0.hasPrefix("  ✘ wtype") && $0.contains("WAYLAND_DISPLAY") }, "\(there.standardOutput)")
         // No typing tool at all (ydotool would do on a console with /dev/uinput).
         console["PATH"] = "/nonexistent"
@@ -170,19 +165,20 @@ import Glibc
 
     @Test func textIsKeptWhenTheFocusMovesToAnotherWindow() throws {
         let setup = try Setup()
-        let editor = try setup.desktop.openTerminal(named: "dk-first")
-        let other = try setup.desktop.openTerminal(named: "dk-second")
-        try setup.desktop.focus(editor)
+        let editor = try setup.desktop.startTerminal(title: "dk-first")
+        let other = try setup.desktop.startTerminal(title: "dk-second")
+        try setup.desktop.focus(editor.window)
         setup.microphone.startLiveFeed()
         let dictate = try setup.type(["--output", "xdotool"])
-        #expect(setup.waitForState("listening -"), "dictate type should be listening, its session reading audio (a level)")
+        try setup.waitForState("listening -")
         // One LibriVox sentence, 6.6 s of speech with no pause long enough to end the utterance.
-        let sentence = try Self.samples(ofWAV: "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
-        setup.microphone.say(sentence, waiting: false)
+        let sentence = try PocketSphinxTestData.librivox("0870")
+        try setup.microphone.say(sentence, waiting: false)
         // Halfway through the sentence, the user clicks into another window.
-        usleep(3_500_000)
-        try setup.desktop.focus(other)
-        usleep(6_000_000)
+        try setup.microphone.waitUntilSaid(sentence.count / 2)
+        try setup.desktop.focus(other.window)
+        // The utterance ends in the silence after it; its final is not typed.
+        try dictate.waitForError(containing: "not typed (windowChanged)")
         dictate.interrupt()
         setup.microphone.closeWriter()
         let result = dictate.finish()
@@ -194,11 +190,12 @@ import Glibc
 
     @Test func pushToTalkKeepsTheLastWordAndSuspendClosesTheMicrophone() throws {
         let setup = try Setup()
-        let editor = try setup.desktop.openTerminal(named: "dk-talk")
+        let editor = try setup.desktop.startTerminal(title: "dk-talk")
         // A sound card delivers periods whether or not anyone speaks: the device can be closed.
         setup.microphone.startLiveFeed()
         let dictate = try setup.type(["--output", "xdotool", "--wait"])
-        #expect(setup.waitForState("idle"), "dictate type --wait should start idle")
+        // dictate type --wait starts idle.
+        try setup.waitForState("idle")
         #expect(!Self.holdsMicrophone(dictate, setup, expected: false), "idle: the microphone is closed")
 
         // A status bar's view of it, from here to the end.
@@ -213,7 +210,7 @@ import Glibc
         print("control start answered after \(ContinuousClock.now - started) (a new dictate control process included)")
         #expect(Self.holdsMicrophone(dictate, setup, expected: true), "listening: the microphone is open")
         // The key goes up right after the last sample of "meters": no trailing silence at all.
-        setup.microphone.say(Array(try TestMicrophone.goForward().prefix(Int(2.13 * 16_000))))
+        try setup.microphone.say(Array(try PocketSphinxTestData.goForward().prefix(Int(2.13 * 16_000))))
         #expect(try setup.control(["stop"]).standardOutput.hasPrefix("idle"))
         #expect(!Self.holdsMicrophone(dictate, setup, expected: false), "stopped: the microphone is closed")
 
@@ -241,14 +238,12 @@ import Glibc
 
     /// Whether the process has the test microphone's FIFO open: ALSA's `file` plugin opens it
     /// with the device and closes it with the device. The device opens or closes on the
-    /// session's next read, after the model has loaded at start: this waits (up to a minute on a
-    /// loaded machine) for the answer to become `expected`, and returns the last one seen.
+    /// session's next read, after the model has loaded at start: this waits for the answer to
+    /// become `expected`, and returns the last one seen.
     static func holdsMicrophone(_ dictate: RunningDictate, _ setup: Setup, expected: Bool) -> Bool {
-        let folder = "/proc/\(dictate.process.processIdentifier)/fd"
         var holds = !expected
-        _ = VirtualDesktop.waitUntil(seconds: 60) {
-            let links = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            holds = links.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)"))?.hasSuffix("mic.fifo") == true }
+        _ = try? waitUntil("dictate \(expected ? "opens" : "closes") the test microphone", pollingEvery: .milliseconds(50)) {
+            holds = OpenFiles.count(of: setup.microphone.fifo.path, in: dictate.process.processIdentifier) > 0
             return holds == expected
         }
         return holds

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -87,7 +88,7 @@ extension ListenCommandTests {
         let dictate = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--format", "jsonl", "--silence-timeout", "1.5", "--verbose"],
             environment: microphone.environment)
-        microphone.play(try TestMicrophone.goForward())
+        try microphone.play(try PocketSphinxTestData.goForward())
         microphone.keepPlayingSilence()
         let result = dictate.finish()
         microphone.closeWriter()

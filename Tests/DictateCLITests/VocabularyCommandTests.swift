@@ -1,10 +1,11 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 /// `--vocabulary`, `--alternatives` and `dictate vocabulary check`, with the real executable on
 /// real decoding (Debian's model, so that the words it lacks are known).
 @Suite(.timeLimit(.minutes(25))) struct VocabularyCommandTests {
-    static let debianModel = "/usr/share/pocketsphinx/model/en-us"
+    static let debianModel = PocketSphinxSystemModel.englishUS
 
     /// A fresh folder with a vocabulary file and, when asked, a sentence spoken by espeak-ng.
     static func folder(vocabulary: String) throws -> String {
@@ -18,7 +19,8 @@ import Testing
         let espeak = "/usr/bin/espeak-ng"
         try #require(FileManager.default.isExecutableFile(atPath: espeak), "espeak-ng is missing: apt-get install espeak-ng")
         let path = folder + "/sentence.wav"
-        let process = try Process.run(URL(fileURLWithPath: espeak), arguments: ["-v", "en-us", "-s", "150", "-w", path, sentence])
+        let process = try Process.run(
+            URL(fileURLWithPath: espeak), arguments: ["-v", "en-us", "-s", "150", "-w", path, sentence])
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
         return path

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -40,27 +41,22 @@ import Testing
     }
 
     /// goforward.wav, then "scratch that" and "thank you very much" spoken by flite, with pauses.
-    static func scratchRecording() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictate-scratch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        for tool in ["/usr/bin/flite", "/usr/bin/sox"] {
-            try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install flite sox")
-        }
-        try run("/usr/bin/flite", ["-voice", "slt", "-t", "scratch that", "-o", path("scratch22.wav")])
-        try run("/usr/bin/flite", ["-voice", "awb", "-t", "thank you very much", "-o", path("thanks22.wav")])
-        try run("/usr/bin/sox", [path("scratch22.wav"), "-r", "16000", "-c", "1", path("scratch.wav")])
-        try run("/usr/bin/sox", [path("thanks22.wav"), "-r", "16000", "-c", "1", path("thanks.wav")])
-        try run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", path("pause.wav"), "trim", "0", "1.2"])
-        try run("/usr/bin/sox", [goforward, path("pause.wav"), path("scratch.wav"), path("pause.wav"), path("thanks.wav"), path("all.wav")])
-        return path("all.wav")
+    static func scratchRecording() throws -> SpokenRecording {
+        try SpokenRecording(
+            parts: [
+                .recording(goforward), .spoken(.flite("slt"), "scratch that"), .spoken(.flite("awb"), "thank you very much"),
+            ],
+            pausesAround: false)
     }
 
     @Test func scratchThatRemovesThePreviousFinal() throws {
-        let recording = try Self.scratchRecording()
-        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: recording).deletingLastPathComponent().path) }
+        let spoken = try Self.scratchRecording()
+        defer { spoken.remove() }
+        let recording = spoken.path
         let raw = try DictateProcess.run(["transcribe", recording, "--raw"])
-        try #require(raw.lines.filter { !$0.isEmpty } == ["go forward ten meters", "scratch that", "thank you very much"], "the recognizer heard: \(raw.standardOutput)")
+        try #require(
+            raw.lines.filter { !$0.isEmpty } == ["go forward ten meters", "scratch that", "thank you very much"],
+            "the recognizer heard: \(raw.standardOutput)")
 
         let written = try DictateProcess.run(["transcribe", recording])
         #expect(written.standardOutput == "Thank you very much.\n")
@@ -79,16 +75,5 @@ import Testing
 
     static func objects(_ output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) \(arguments) failed")
     }
 }

@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Real capture through libasound: ALSA's `file` plugin feeds a FIFO or a file through the same
 /// calls a microphone goes through (open, hardware parameters, poll, `snd_pcm_readi`, close).
@@ -35,14 +37,14 @@ import Testing
         let written = bytes + [UInt8](repeating: 0, count: (periodBytes - bytes.count % periodBytes) % periodBytes)
         let expectedFrames = written.count / live.format.bytesPerFrame
 
-        let reading = Thread.launch { TestFixtures.readAll(handle.reader, maxFrames: 1_600) }
+        let reading = ThreadResult { TestFixtures.readAll(handle.reader, maxFrames: 1_600) }
         try fifo.write(written, chunkBytes: 4_096 / periodBytes * periodBytes)
-        waitUntil("the audio is captured") { live.channel.statistics.capturedFrames >= expectedFrames }
+        try waitUntil("the audio is captured") { live.channel.statistics.capturedFrames >= expectedFrames }
         handle.reader.interrupt()
         // The capture thread now waits in the plugin's read(2) of the FIFO, which no interrupt can
         // reach; end-of-file releases it, and the silence that read returns comes after the stop.
         fifo.close()
-        let result = try #require(reading.wait(timeout: 60), "the reader never ended")
+        let result = try #require(reading.wait(within: .seconds(60)), "the reader never ended")
         handle.reader.close()
         #expect(live.channel.statistics.captureEnded)
         #expect(OpenFiles.count(of: fifo.path) == 0, "close() closed the device")
@@ -53,14 +55,14 @@ import Testing
 
     @Test func goforwardArrivesSampleForSample() throws {
         let bench = try ALSATestBench()
-        let speech = try TestFixtures.goforward()
-        let capture = try Self.captureLive(TestFixtures.bytes(speech), bench: bench)
+        let speech = try PocketSphinxTestData.goForward()
+        let capture = try Self.captureLive(PCM16.bytes(speech), bench: bench)
 
         #expect(capture.format == AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
         #expect((1...320).contains(capture.periodFrames), "a period of at most 20 ms")
         #expect(capture.error == nil)
         let padding = [Int16](repeating: 0, count: capture.written.count / 2 - speech.count)
-        #expect(TestFixtures.samples(capture.frames) == TestFixtures.floats(speech + padding))
+        #expect(TestFixtures.samples(capture.frames) == PCM16.floats(speech + padding))
         #expect(capture.frames.allSatisfy { $0.frameCount <= 1_600 && $0.sampleRate == 16_000 && $0.channelCount == 1 })
         var next = 0.0
         for frame in capture.frames {
@@ -73,7 +75,7 @@ import Testing
     @Test func deviceThatOnlyHasFloatIsReadAsFloat() throws {
         // lfloat over a 32-bit null device accepts only float formats from its client.
         let bench = try ALSATestBench()
-        let speech = TestFixtures.floats(try TestFixtures.goforward(seconds: 1))
+        let speech = PCM16.floats(try TestFixtures.goforward(seconds: 1))
         let bytes = speech.flatMap { value -> [UInt8] in
             let bits = value.bitPattern
             return (0..<4).map { UInt8(truncatingIfNeeded: bits >> ($0 * 8)) }
@@ -89,10 +91,10 @@ import Testing
     @Test func preferredRateIsUsedWhenTheDeviceHasIt() throws {
         let bench = try ALSATestBench()
         let samples = try TestFixtures.goforward(seconds: 0.5)
-        let capture = try Self.captureLive(TestFixtures.bytes(samples), bench: bench, preferredSampleRate: 44_100)
+        let capture = try Self.captureLive(PCM16.bytes(samples), bench: bench, preferredSampleRate: 44_100)
         #expect(capture.format.sampleRate == 44_100)
         #expect((1...882).contains(capture.periodFrames))
-        #expect(TestFixtures.samples(capture.frames).prefix(samples.count) == TestFixtures.floats(samples)[...])
+        #expect(TestFixtures.samples(capture.frames).prefix(samples.count) == PCM16.floats(samples)[...])
     }
 
     @Test func interruptHandsOverWhatWasCapturedThenEnds() throws {
@@ -104,13 +106,13 @@ import Testing
         let speech = try TestFixtures.goforward(seconds: 1)
 
         // Captured while nobody reads: the session may still be loading its recognizer.
-        try fifo.write(TestFixtures.bytes(speech), chunkBytes: 640 * 6)
-        waitUntil("a second is captured") { live.channel.statistics.capturedFrames >= 16_000 }
+        try fifo.write(PCM16.bytes(speech), chunkBytes: 640 * 6)
+        try waitUntil("a second is captured") { live.channel.statistics.capturedFrames >= 16_000 }
         reader.interrupt()
         fifo.close()
         let (frames, error) = TestFixtures.readAll(reader)
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech), "all of it, and nothing after the stop")
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech), "all of it, and nothing after the stop")
         #expect(try reader.read(maxFrames: 100) == nil)
         reader.close()
         #expect(live.channel.statistics.captureEnded)
@@ -122,10 +124,10 @@ import Testing
         let fifo = try FIFOWriter(path: bench.directory.path("quiet.fifo"))
         let pcm = ALSATestPCM(name: ALSATestBench.uniqueName("quiet"), infile: fifo.path)
         let handle = try ReaderBox(bench.source(pcm).open())
-        let result = Thread.launch { () -> Bool in (try? handle.reader.read(maxFrames: 1_600)) == nil }
+        let result = ThreadResult { () -> Bool in (try? handle.reader.read(maxFrames: 1_600)) == nil }
         // Whether the interrupt comes before or during the wait, the read must return nil.
         handle.reader.interrupt()
-        #expect(result.wait(timeout: 30) == true)
+        #expect(result.wait(within: .seconds(30)) == true)
         fifo.close()
         handle.reader.close()
         #expect(handle.reader.live?.channel.statistics.captureEnded == true, "no capture thread is left")
@@ -142,7 +144,7 @@ import Testing
         let (frames, error) = TestFixtures.readAll(source)
         let delivered = TestFixtures.samples(frames)
         #expect(!delivered.isEmpty, "the audio before the failure is delivered")
-        #expect(delivered == TestFixtures.floats(Array(speech.prefix(delivered.count))))
+        #expect(delivered == PCM16.floats(Array(speech.prefix(delivered.count))))
         #expect(error?.code == .deviceDisconnected)
         #expect(error?.isFatal == true)
         #expect(error?.message.contains(pcm.name) == true)
@@ -159,7 +161,7 @@ import Testing
         let pcm = ALSATestPCM(name: ALSATestBench.uniqueName("flood"), infile: infile)
         let reader = try bench.source(pcm, bufferSeconds: 1).open()
         let live = try #require(reader.live)
-        waitUntil("ten seconds of silence are captured") { live.channel.statistics.capturedFrames >= speech.count + 160_000 }
+        try waitUntil("ten seconds of silence are captured") { live.channel.statistics.capturedFrames >= speech.count + 160_000 }
         #expect(reader.takeLosses().isEmpty, "one open episode, however many drops")
         reader.interrupt()
         let (frames, error) = TestFixtures.readAll(reader)

@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A process-wide ALSA configuration, installed the way the CLI tests give one to `dictate`:
 /// `ALSA_CONFIG_PATH` names a file that includes the system configuration and adds test PCMs.
@@ -26,7 +28,7 @@ enum ALSAGlobalTestConfiguration {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // EIO after one buffer keeps the stream finite (see ALSATestPCM).
         let pcm = ALSATestPCM(
-            name: pcmName, infile: TestFixtures.goforwardPath, outfile: "/dev/full", description: description)
+            name: pcmName, infile: try PocketSphinxTestData.path("goforward.raw"), outfile: "/dev/full", description: description)
         try ALSATestConfiguration.text([pcm]).write(toFile: path, atomically: true, encoding: .utf8)
         setenv("ALSA_CONFIG_PATH", path, 1)
         // Removed at exit with plain C calls: Foundation may already be going away by then.
@@ -39,7 +41,7 @@ enum ALSAGlobalTestConfiguration {
 
     /// Installs the configuration if it isn't yet.
     static func install() throws {
-        _ = try TestFixtures.goforward()
+        _ = try PocketSphinxTestData.goForward()
         _ = try installed.get()
     }
 }
@@ -67,10 +69,10 @@ enum ALSAGlobalTestConfiguration {
         let source = ALSACaptureSource(device: ALSAGlobalTestConfiguration.pcmName)
         #expect(source.checkAccess() == .granted)
         let (frames, error) = TestFixtures.readAll(source)
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let delivered = TestFixtures.samples(frames)
         #expect(!delivered.isEmpty)
-        #expect(delivered == TestFixtures.floats(Array(speech.prefix(delivered.count))))
+        #expect(delivered == PCM16.floats(Array(speech.prefix(delivered.count))))
         #expect(error?.code == .deviceDisconnected, "the configured /dev/full ends the stream")
     }
 }

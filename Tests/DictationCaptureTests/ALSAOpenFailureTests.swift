@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Opening a device that is missing, busy or forbidden fails with the right code and a message
 /// that says what to do, and neither a failed open nor ``ALSACaptureSource/checkAccess()`` leaves

@@ -1,68 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
 
-/// One PCM of a test ALSA configuration: ALSA's `file` plugin over the `null` plugin, which reads
-/// the bytes of `infile` as captured audio through the real libasound capture path.
-///
-/// How the plugin behaves (libasound 1.2.8): it opens `infile` at `snd_pcm_open` (so a missing,
-/// unreadable or busy infile fails the open with that errno); every read returns the full
-/// period at once (no real-time pacing); at the end of `infile`, or on a read error, it leaves the
-/// rest of the caller's buffer untouched and still reports full periods, forever. It writes a
-/// copy of what is captured to `outfile` and fails the read with EIO when that write fails.
-struct ALSATestPCM: Sendable {
-    /// The PCM name to open.
-    var name: String
-    /// The file, FIFO or device whose bytes are "captured" (raw, in the negotiated format).
-    var infile: String
-    /// Where the plugin writes what was captured; `/dev/full` makes reads fail once a buffer is written.
-    var outfile = "/dev/null"
-    /// The slave PCM, as ALSA configuration: `"null"`, or a compound such as a format-restricting
-    /// `{ type lfloat slave { pcm "null" format S32_LE } }`.
-    var slave = "\"null\""
-    /// The hint description, so ``ALSACaptureSource/captureDevices()`` lists it.
-    var description = "DictationKit test capture"
-
-    /// The PCM's definition in ALSA configuration syntax.
-    var definition: String {
-        """
-        pcm.\(name) {
-            type file
-            slave.pcm \(slave)
-            file \(ALSATestConfiguration.quoted(outfile))
-            infile \(ALSATestConfiguration.quoted(infile))
-            format "raw"
-            hint {
-                show on
-                description \(ALSATestConfiguration.quoted(description))
-            }
-        }
-
-        """
-    }
-}
-
-/// Writes ALSA configurations of test PCMs. The text includes the system configuration first, so
-/// the same file works as `ALSA_CONFIG_PATH` for a whole process (`dictate` in the CLI tests) and
-/// as an explicit configuration for one ``ALSACaptureSource`` (`configurationFile`).
-enum ALSATestConfiguration {
-    static let systemConfiguration = "/usr/share/alsa/alsa.conf"
-
-    /// The configuration text defining `pcms` on top of the system configuration.
-    static func text(_ pcms: [ALSATestPCM]) -> String {
-        "<\(systemConfiguration)>\n\n" + pcms.map(\.definition).joined()
-    }
-
-    /// A string in ALSA configuration syntax.
-    static func quoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-}
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A temporary directory with ALSA configurations and audio for one test.
 final class ALSATestBench {
@@ -102,9 +47,9 @@ final class ALSATestBench {
     /// Writes goforward (or the first `frames` of it) as a raw 16-bit file.
     /// - Returns: Its path and its samples.
     func goforwardFile(frames: Int? = nil) throws -> (path: String, samples: [Int16]) {
-        var samples = try TestFixtures.goforward()
+        var samples = try PocketSphinxTestData.goForward()
         if let frames { samples = Array(samples.prefix(frames)) }
-        return (try directory.write(TestFixtures.bytes(samples), to: "goforward-\(UUID().uuidString).raw"), samples)
+        return (try directory.write(PCM16.bytes(samples), to: "goforward-\(UUID().uuidString).raw"), samples)
     }
 }
 
@@ -154,33 +99,6 @@ final class FIFOWriter {
         _ = Glibc.close(descriptor)
         descriptor = -1
     }
-}
-
-/// What the process has open, from `/proc/self/fd`: the real check that a device was closed.
-enum OpenFiles {
-    /// How many descriptors of this process refer to `path`.
-    static func count(of path: String) -> Int {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return descriptors.filter {
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == target
-        }.count
-    }
-}
-
-/// Waits for something another thread does, with a hang guard; not a timing assertion.
-/// - Returns: Whether it happened within `seconds`.
-@discardableResult
-func waitUntil(_ what: String, seconds: Double = 60, _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while !condition() {
-        if ContinuousClock.now >= deadline {
-            Issue.record("timed out waiting until \(what)")
-            return false
-        }
-        usleep(1_000)
-    }
-    return true
 }
 
 extension AudioReader {

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -13,11 +14,11 @@ import Testing
     func rawAndPCMNamesAreReadAsHeaderlessPCM(name: String) throws {
         let directory = try TemporaryDirectory()
         let samples: [Int16] = [0, 16_384, -16_384, 32_767]
-        let path = try directory.write(TestFixtures.bytes(samples), to: name)
+        let path = try directory.write(PCM16.bytes(samples), to: name)
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path, rawFormat: Self.rawFormat))
         #expect(error == nil)
         #expect(frames.allSatisfy { $0.sampleRate == 8_000 && $0.channelCount == 2 }, "in the raw format given")
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(samples))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(samples))
     }
 
     @Test(arguments: ["talk.wav", "talk.WAV", "talk", "talk.raw.wav"])
@@ -25,16 +26,16 @@ import Testing
         let directory = try TemporaryDirectory()
         let samples: [Int16] = [100, -100, 200, -200]
         let path = try directory.write(
-            WAVBuilder(channels: 1, sampleRate: 22_050, data: TestFixtures.bytes(samples)).bytes, to: name)
+            WAVBuilder(channels: 1, sampleRate: 22_050, data: PCM16.bytes(samples)).bytes, to: name)
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path, rawFormat: Self.rawFormat))
         #expect(error == nil)
         #expect(frames.allSatisfy { $0.sampleRate == 22_050 && $0.channelCount == 1 }, "in the header's format")
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(samples))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(samples))
     }
 
     @Test func headerlessSamplesNamedAsWAVAreRefused() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write(TestFixtures.bytes(try TestFixtures.goforward(seconds: 0.1)), to: "talk.wav")
+        let path = try directory.write(PCM16.bytes(try TestFixtures.goforward(seconds: 0.1)), to: "talk.wav")
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(frames.isEmpty)
         #expect(error?.code == .invalidAudio)
@@ -51,8 +52,8 @@ import Testing
 
     @Test func pacingReachesTheFileSources() throws {
         let directory = try TemporaryDirectory()
-        let wav = try directory.write(TestFixtures.wavBytes([1, 2, 3, 4]), to: "a.wav")
-        let raw = try directory.write(TestFixtures.bytes([1, 2, 3, 4]), to: "a.raw")
+        let wav = try directory.write(WAVBuilder.pcm16([1, 2, 3, 4]), to: "a.wav")
+        let raw = try directory.write(PCM16.bytes([1, 2, 3, 4]), to: "a.raw")
         for path in [wav, raw] {
             let paced = try AudioFileSource(path: path, rawFormat: Self.rawFormat, pacing: .realTime).open()
             let unpaced = try AudioFileSource(path: path, rawFormat: Self.rawFormat).open()
@@ -67,10 +68,10 @@ import Testing
     func aFLACIsReadWhateverItsName(name: String) throws {
         let directory = try TemporaryDirectory()
         let flac = directory.path(name)
-        try TestFixtures.sox(TestFixtures.goforwardSoxInput + ["-t", "flac", flac])
+        try TestFixtures.sox(try TestFixtures.goforwardSoxInput() + ["-t", "flac", flac])
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: flac))
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(try TestFixtures.goforward()), "FLAC is lossless")
+        #expect(TestFixtures.samples(frames) == PCM16.floats(try PocketSphinxTestData.goForward()), "FLAC is lossless")
     }
 
     @Test func aMissingFileSaysSo() {

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -10,8 +11,7 @@ import Testing
 /// hangs. The seeds are the fuzzer's corpus (`Fuzz/corpus`): 0.3 s of goforward as WAV (PCM16,
 /// float, 24-bit extensible, µ-law, A-law), FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU.
 @Suite(.timeLimit(.minutes(25))) struct AudioMutationTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fuzz/corpus").standardized
+    static let corpus = RepositoryFiles.url("Fuzz/corpus")
 
     static func seeds() throws -> [(name: String, bytes: [UInt8])] {
         let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
@@ -19,7 +19,9 @@ import Testing
     }
 
     /// Sizes a broken or hostile writer puts in a header field.
-    static let absurdSizes: [UInt32] = [0, 1, 2, 3, 7, 8, 15, 16, 17, 0x7F00_0000, 0x7FFF_F000, 0x8000_0000, 0xFFFF_FFFE, 0xFFFF_FFFF]
+    static let absurdSizes: [UInt32] = [
+        0, 1, 2, 3, 7, 8, 15, 16, 17, 0x7F00_0000, 0x7FFF_F000, 0x8000_0000, 0xFFFF_FFFE, 0xFFFF_FFFF,
+    ]
 
     /// One mutation, picked at random: what damage in storage or transit, and a fuzzer, do.
     static func mutate(_ seed: [UInt8], others: [[UInt8]], with random: inout SplitMix64) -> (kind: String, bytes: [UInt8]) {
@@ -41,8 +43,10 @@ import Testing
             return ("truncation", Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random))))
         case 3:  // an absurd 32-bit size in the header, either byte order
             let offset = Int.random(in: 0..<min(bytes.count - 4, 96), using: &random)
-            let value = Bool.random(using: &random) ? absurdSizes.randomElement(using: &random)! : UInt32.random(in: 0...UInt32.max, using: &random)
-            let field = Bool.random(using: &random) ? le(value) : le(value.byteSwapped)
+            let value =
+                Bool.random(using: &random)
+                ? absurdSizes.randomElement(using: &random)! : UInt32.random(in: 0...UInt32.max, using: &random)
+            let field = Bool.random(using: &random) ? littleEndian(value) : littleEndian(value.byteSwapped)
             bytes.replaceSubrange(offset..<offset + 4, with: field)
             return ("absurd size", bytes)
         case 4:  // a 16-bit header field (channels, bits, format tag) set to anything
@@ -119,7 +123,9 @@ import Testing
             #expect(ended, "\(context): the reader handed out \(samples) samples and never ended")
             decoded += 1
         }
-        print("AudioMutationTests: \(count) mutated inputs from seed \(seed): \(decoded) opened, rejected per seed \(rejected.sorted { $0.key < $1.key }), mutations \(kinds.sorted { $0.key < $1.key })")
+        print(
+            "AudioMutationTests: \(count) mutated inputs from seed \(seed): \(decoded) opened, rejected per seed \(rejected.sorted { $0.key < $1.key }), mutations \(kinds.sorted { $0.key < $1.key })"
+        )
         // Both outcomes must be common, or the mutations are too timid or too destructive to test much.
         #expect(decoded > 1_000 && rejected.values.reduce(0, +) > 1_000, "opened \(decoded), rejected \(rejected)")
     }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
 import DictationTesting
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Every error DictationCapture makes, in English and Norwegian bokmål.
 @Suite(.timeLimit(.minutes(25))) struct CaptureErrorLanguageTests {

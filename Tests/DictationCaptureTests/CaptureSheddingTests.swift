@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     static func loudness(_ source: [Int16]) -> [Bool] {
         var ranking = CaptureLoudness(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
         return stride(from: 0, to: source.count, by: periodFrames).map {
-            ranking.isLoud(TestFixtures.floats(Array(source[$0..<min($0 + periodFrames, source.count)])))
+            ranking.isLoud(PCM16.floats(Array(source[$0..<min($0 + periodFrames, source.count)])))
         }
     }
 
@@ -64,13 +65,14 @@ import Testing
     @Test func speechSurvivesFarMoreSilenceThanTheQueueHolds() throws {
         // Real speech, then twenty seconds of digital silence into a five-second queue, read only
         // once all of it is captured: as if the recognizer were busy loading the whole time.
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let speechFrames = (speech.count + Self.periodFrames - 1) / Self.periodFrames * Self.periodFrames
-        let source = speech + [Int16](repeating: 0, count: speechFrames - speech.count)
+        let source =
+            speech + [Int16](repeating: 0, count: speechFrames - speech.count)
             + ScriptedCaptureDevice.silence(seconds: 20)
         let (reader, _) = try ScriptedCaptureDevice.open(ScriptedCaptureDevice.periods(source), bufferSeconds: 5)
         defer { reader.close() }
-        CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
         #expect(reader.takeLosses().isEmpty, "no report while the reader has not caught up: not one per drop")
 
         let capacity = 5 * 16_000
@@ -85,7 +87,8 @@ import Testing
         let loud = Self.loudness(source)
         let lastLoudEnd = try #require(loud.lastIndex(of: true)) * Self.periodFrames + Self.periodFrames
         let first = try #require(kept.first)
-        #expect(first.lowerBound == 0 && first.upperBound >= lastLoudEnd + Self.quietKeptAfter,
+        #expect(
+            first.lowerBound == 0 && first.upperBound >= lastLoudEnd + Self.quietKeptAfter,
             "all of the speech, intact and in order, and the quiet after it: \(kept.prefix(3))")
         let dropped = Self.gaps(between: kept, upTo: source.count)
         let droppedFrames = dropped.reduce(0) { $0 + $1.count }
@@ -109,7 +112,7 @@ import Testing
     @Test func queueHoldingOnlySpeechLosesItsOldest() throws {
         // goforward's first 30 periods are read at once; then the rest, its pauses all shorter
         // than the quiet kept around loud audio, pours into a one-second queue nobody reads.
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let steps = ScriptedCaptureDevice.periods(speech)
         let source = speech + [Int16](repeating: 0, count: steps.count * Self.periodFrames - speech.count)
         let gate = ScriptedCaptureDevice.Gate()
@@ -117,12 +120,12 @@ import Testing
             Array(steps.prefix(30)) + [.gate(gate)] + Array(steps.dropFirst(30)), bufferSeconds: 1)
         defer { reader.close() }
         let early = 30 * Self.periodFrames
-        CaptureThreadFaultTests.waitForCapture(reader, frames: early)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: early)
         var frames = try Self.read(reader, frames: early)
         #expect(reader.takeLosses().isEmpty, "nothing was lost")
 
         gate.open()
-        CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
         let capacity = 16_000
         let statistics = reader.channel.statistics
         #expect(statistics.droppedFrames == source.count - early - capacity)
@@ -141,14 +144,15 @@ import Testing
     @Test func silenceJustBeforeSpeechIsKeptWhileOlderSilenceGoes() throws {
         // One second of silence, goforward, three seconds of silence, into a five-second queue:
         // 1.8 s must go. The oldest silence goes first, but not the pre-roll before the loud audio.
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let lead = ScriptedCaptureDevice.silence(seconds: 1)
         let speechFrames = (speech.count + Self.periodFrames - 1) / Self.periodFrames * Self.periodFrames
-        let source = lead + speech + [Int16](repeating: 0, count: speechFrames - speech.count)
+        let source =
+            lead + speech + [Int16](repeating: 0, count: speechFrames - speech.count)
             + ScriptedCaptureDevice.silence(seconds: 3)
         let (reader, _) = try ScriptedCaptureDevice.open(ScriptedCaptureDevice.periods(source), bufferSeconds: 5)
         defer { reader.close() }
-        CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: source.count)
         let frames = try Self.read(reader, frames: Self.queued(reader))
 
         let (kept, mismatched) = TestFixtures.place(frames, in: source)
@@ -185,7 +189,7 @@ import Testing
             bufferSeconds: 0.2)
         defer { reader.close() }
         let period = Self.periodFrames
-        CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * period)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * period)
         #expect(reader.channel.statistics.droppedFrames == 30 * period, "thirty drops")
         #expect(reader.takeLosses().isEmpty, "still one open episode")
 
@@ -200,7 +204,7 @@ import Testing
             "the queue emptied: the episode is over, \(first)")
 
         gate.open()
-        CaptureThreadFaultTests.waitForCapture(reader, frames: 80 * period)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: 80 * period)
         #expect(reader.takeLosses().isEmpty)
         _ = try Self.read(reader, frames: 10 * period)
         let second = reader.takeLosses()
@@ -218,7 +222,7 @@ import Testing
         let (reader, _) = try ScriptedCaptureDevice.open(
             ScriptedCaptureDevice.periods(ScriptedCaptureDevice.silence(seconds: 0.8)), bufferSeconds: 0.2)
         defer { reader.close() }
-        CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * Self.periodFrames)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * Self.periodFrames)
         #expect(reader.takeLosses().isEmpty)
         reader.interrupt()
         let (frames, error) = TestFixtures.readAll(reader)
@@ -232,7 +236,7 @@ import Testing
     @Test func episodeOpenWhenTheSessionClosesIsReportedAfterClose() throws {
         let (reader, log) = try ScriptedCaptureDevice.open(
             ScriptedCaptureDevice.periods(ScriptedCaptureDevice.silence(seconds: 0.8)), bufferSeconds: 0.2)
-        CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * Self.periodFrames)
+        try CaptureThreadFaultTests.waitForCapture(reader, frames: 40 * Self.periodFrames)
         reader.close()
         #expect(log.isClosed)
         let losses = reader.takeLosses()

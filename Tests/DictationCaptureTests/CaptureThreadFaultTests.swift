@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The capture thread, channel and reader against scripted devices: the faults a real device
 /// produces and the machine running the tests can't (see ``ScriptedCaptureDevice``).
@@ -13,8 +15,8 @@ import Testing
     typealias Step = ScriptedCaptureDevice.Step
 
     /// Waits until the thread has captured `frames`, so what follows doesn't race it.
-    static func waitForCapture(_ reader: LiveCaptureReader, frames: Int) {
-        waitUntil("\(frames) frames are captured") { reader.channel.statistics.capturedFrames >= frames }
+    static func waitForCapture(_ reader: LiveCaptureReader, frames: Int) throws {
+        try waitUntil("\(frames) frames are captured") { reader.channel.statistics.capturedFrames >= frames }
     }
 
     @Test func overrunIsRecoveredCountedAndReportedOnce() throws {
@@ -24,11 +26,11 @@ import Testing
             .audio(first), .error(EPIPE), .error(EPIPE), .audio(second),
         ])
         defer { reader.close() }
-        Self.waitForCapture(reader, frames: 640)
+        try Self.waitForCapture(reader, frames: 640)
         reader.interrupt()
         let (frames, error) = TestFixtures.readAll(reader)
         #expect(error == nil, "an overrun is not fatal")
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(first + second), "capture went on after it")
+        #expect(TestFixtures.samples(frames) == PCM16.floats(first + second), "capture went on after it")
         #expect(log.recoveries == [-Int(EPIPE), -Int(EPIPE)])
         #expect(reader.channel.statistics.overruns == 2)
 
@@ -44,11 +46,11 @@ import Testing
         let audio = ScriptedCaptureDevice.ramp(320, from: 5)
         let (reader, log) = try ScriptedCaptureDevice.open([.error(EINTR), .error(ESTRPIPE), .audio(audio)])
         defer { reader.close() }
-        Self.waitForCapture(reader, frames: 320)
+        try Self.waitForCapture(reader, frames: 320)
         #expect(log.recoveries == [-Int(EINTR), -Int(ESTRPIPE)])
         #expect(reader.takeLosses().isEmpty, "the episode lasts until the reader has caught up")
         let frame = try reader.read(maxFrames: 320)
-        #expect(frame?.samples == TestFixtures.floats(audio))
+        #expect(frame?.samples == PCM16.floats(audio))
         let losses = reader.takeLosses()
         #expect(losses.map(\.deviceOverruns) == [1], "only the suspend lost audio")
         #expect(losses.first?.droppedFrames == 0)
@@ -63,7 +65,7 @@ import Testing
         defer { reader.close() }
         // No waiting: the reader must hold the error back until the audio before it is read.
         let (frames, error) = TestFixtures.readAll(reader, maxFrames: 64)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(audio))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(audio))
         #expect(error?.code == .deviceDisconnected)
         #expect(error?.isFatal == true)
         #expect(error?.message.contains("scripted mic") == true)
@@ -104,12 +106,12 @@ import Testing
         let periods = (0..<5).map { ScriptedCaptureDevice.ramp(320, from: $0 * 320) }
         let (reader, _) = try ScriptedCaptureDevice.open(periods.map { .audio($0) }, bufferSeconds: 0.05)
         defer { reader.close() }
-        Self.waitForCapture(reader, frames: 1_600)
+        try Self.waitForCapture(reader, frames: 1_600)
         reader.interrupt()
         let (frames, error) = TestFixtures.readAll(reader)
         #expect(error == nil)
         let all = periods.flatMap { $0 }
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(Array(all.suffix(800))), "the newest audio is kept")
+        #expect(TestFixtures.samples(frames) == PCM16.floats(Array(all.suffix(800))), "the newest audio is kept")
         #expect(frames.first?.startTime == 800.0 / 16_000, "stream time still counts the dropped audio")
         #expect(reader.channel.statistics.droppedFrames == 800)
         // The first period (the margin before the loud ones), the second and half the third.
@@ -126,7 +128,7 @@ import Testing
         let before = ContinuousClock.now
         let (reader, _) = try ScriptedCaptureDevice.open(periods.map { .audio($0) })
         defer { reader.close() }
-        Self.waitForCapture(reader, frames: 1_280)
+        try Self.waitForCapture(reader, frames: 1_280)
         reader.interrupt()
         // 500-frame reads straddle periods: times must follow the sample, not the period.
         let (frames, _) = TestFixtures.readAll(reader, maxFrames: 500)
@@ -144,10 +146,10 @@ import Testing
     @Test func interruptEndsAWaitingReadAndCloseReleasesTheDevice() throws {
         let (reader, log) = try ScriptedCaptureDevice.open([])
         let box = ReaderBox(reader)
-        let result = Thread.launch { () -> Bool in (try? box.reader.read(maxFrames: 160)) == nil }
+        let result = ThreadResult { () -> Bool in (try? box.reader.read(maxFrames: 160)) == nil }
         // Whether the interrupt comes before or during the wait, the read must return nil.
         reader.interrupt()
-        #expect(result.wait(timeout: 30) == true)
+        #expect(result.wait(within: .seconds(30)) == true)
         reader.close()
         #expect(log.isClosed, "close() returns once the device is closed")
         #expect(reader.channel.statistics.captureEnded)

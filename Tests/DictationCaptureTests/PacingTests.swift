@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -6,19 +7,21 @@ import Testing
 
 /// Real-time pacing lets a file stand in for a microphone, and a stop cuts its waits short.
 @Suite(.timeLimit(.minutes(25))) struct PacingTests {
-    @Test func realTimeReadingTakesAtLeastTheAudioDuration() throws {
+    @Test func realTimeReadingWaitsForTheAudioToPlay() throws {
         let speech = try TestFixtures.goforward(seconds: 0.5)
         let directory = try TemporaryDirectory()
-        let path = try directory.write(TestFixtures.wavBytes(speech), to: "half-second.wav")
+        let path = try directory.write(WAVBuilder.pcm16(speech), to: "half-second.wav")
 
-        let clock = ContinuousClock()
-        let start = clock.now
-        let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path, pacing: .realTime))
-        let elapsed = clock.now - start
+        let reading = ThreadResult { TestFixtures.readAll(AudioFileSource(path: path, pacing: .realTime)) }
+        // Not a timing assertion: a reader held to real time is seen waiting for its audio to
+        // play before it has read the file through; an unpaced one reads it through at once.
+        try waitUntil("the reader waits for its audio to play, or has read it all") {
+            reading.isDone || reading.threadID.map(ThreadActivity.isWaiting) == true
+        }
+        #expect(!reading.isDone, "the reader read the file through without waiting for its audio to play")
+        let (frames, error) = try #require(reading.wait(), "the reader never ended")
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
-        // Only a lower bound: a loaded machine can make it slower, never faster.
-        #expect(elapsed >= .milliseconds(400), "read 0.5 s of audio in \(elapsed)")
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
     }
 
     @Test func interruptCutsARealTimeWaitShort() throws {
@@ -29,14 +32,14 @@ import Testing
         let handle = try ReaderBox(RawPCMFileSource(path: path, format: format, pacing: .realTime).open())
         defer { handle.reader.close() }
         let started = DispatchSemaphore(value: 0)
-        let result = Thread.launch { () -> Bool in
+        let result = ThreadResult { () -> Bool in
             started.signal()
             return (try? handle.reader.read(maxFrames: .max)) == nil
         }
         started.wait()
-        // Not a timing assertion: the pause only makes it likely the interrupt lands mid-sleep.
-        Thread.sleep(forTimeInterval: 0.05)
+        // The interrupt lands while the read waits for its audio to play.
+        try waitUntil("the read waits for its audio to play") { result.threadID.map(ThreadActivity.isWaiting) == true }
         handle.reader.interrupt()
-        #expect(result.wait(timeout: 30) == true, "the interrupted read returns nil")
+        #expect(result.wait(within: .seconds(30)) == true, "the interrupted read returns nil")
     }
 }

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -12,11 +13,11 @@ import Testing
         let source = PushAudioSource(format: Self.mono)
         let handle = try ReaderBox(source.open())
         defer { handle.reader.close() }
-        let result = Thread.launch { TestFixtures.readAll(handle.reader, maxFrames: 1_600).frames }
+        let result = ThreadResult { TestFixtures.readAll(handle.reader, maxFrames: 1_600).frames }
 
         // The reader is started first, so it has to wait for most of these.
         let expected = (0..<20_000).map { Float($0 % 200) / 200 - 0.5 }
-        let producer = Thread.launch { () -> Bool in
+        let producer = ThreadResult { () -> Bool in
             var accepted = true
             for start in stride(from: 0, to: expected.count, by: 777) {
                 accepted = source.append(Array(expected[start..<min(start + 777, expected.count)])) && accepted
@@ -24,8 +25,8 @@ import Testing
             source.finish()
             return accepted
         }
-        #expect(producer.wait(timeout: 30) == true)
-        let frames = try #require(result.wait(timeout: 30), "the reader never saw finish()")
+        #expect(producer.wait(within: .seconds(30)) == true)
+        let frames = try #require(result.wait(within: .seconds(30)), "the reader never saw finish()")
         #expect(TestFixtures.samples(frames) == expected)
         #expect(frames.allSatisfy { $0.frameCount <= 1_600 && $0.sampleRate == 16_000 })
         var next = 0.0
@@ -52,12 +53,12 @@ import Testing
         let source = PushAudioSource(format: Self.mono)
         let handle = try ReaderBox(source.open())
         defer { handle.reader.close() }
-        let result = Thread.launch { () -> Bool in
+        let result = ThreadResult { () -> Bool in
             (try? handle.reader.read(maxFrames: 160)) == nil
         }
         // Whether the interrupt comes before or during the wait, the read must return nil.
         handle.reader.interrupt()
-        #expect(result.wait(timeout: 30) == true)
+        #expect(result.wait(within: .seconds(30)) == true)
         #expect(try handle.reader.read(maxFrames: 160) == nil, "reads after an interrupt stay at the end")
     }
 

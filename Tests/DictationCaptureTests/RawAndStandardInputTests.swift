@@ -1,23 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Headerless PCM files, and standard input (through a pipe of the test's own) as WAV or raw.
 @Suite(.timeLimit(.minutes(25))) struct RawAndStandardInputTests {
     @Test func goforwardRawDecodesAtItsKnownFormat() throws {
-        let speech = try TestFixtures.goforward()
-        let reader = try RawPCMFileSource(path: TestFixtures.goforwardPath, format: .recognizer).open()
+        let speech = try PocketSphinxTestData.goForward()
+        let reader = try RawPCMFileSource(path: try PocketSphinxTestData.path("goforward.raw"), format: .recognizer).open()
         defer { reader.close() }
         #expect(reader.format == .recognizer)
         #expect(reader.expectedDuration == Double(speech.count) / 16_000)
         let (frames, error) = TestFixtures.readAll(reader)
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
         #expect(frames.dropLast().allSatisfy { $0.frameCount == 1_600 })
     }
 
@@ -40,7 +42,7 @@ import Testing
     ])
     func impossibleRawFormatIsRejected(_ format: AudioFormat, _ fragment: String) {
         let error = #expect(throws: DictationError.self) {
-            try RawPCMFileSource(path: TestFixtures.goforwardPath, format: format).open()
+            try RawPCMFileSource(path: try PocketSphinxTestData.path("goforward.raw"), format: format).open()
         }
         #expect(error?.code == .invalidAudio)
         #expect(error?.message.contains(fragment) == true)
@@ -82,30 +84,30 @@ import Testing
 
     @Test func wavOnStandardInputIsParsed() throws {
         // Longer than a pipe's buffer, so the reader really waits for the writer.
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         var builder = WAVBuilder(channels: 1, sampleRate: 16_000)
-        builder.data = TestFixtures.bytes(speech)
+        builder.data = PCM16.bytes(speech)
         builder.chunksBeforeData = [("LIST", [1, 2, 3])]
         let result = try Self.readThroughPipe(builder.bytes)
         #expect(result.error == nil)
         #expect(result.format == .recognizer)
         #expect(result.expectedDuration == nil, "a pipe's length is unknown until it ends")
-        #expect(TestFixtures.samples(result.frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(result.frames) == PCM16.floats(speech))
     }
 
     @Test func truncatedWAVOnStandardInputDeliversThenFails() throws {
         let speech = try TestFixtures.goforward(seconds: 0.5)
-        let result = try Self.readThroughPipe(Array(TestFixtures.wavBytes(speech).dropLast(100)))
-        #expect(TestFixtures.samples(result.frames) == TestFixtures.floats(Array(speech.dropLast(50))))
+        let result = try Self.readThroughPipe(Array(WAVBuilder.pcm16(speech).dropLast(100)))
+        #expect(TestFixtures.samples(result.frames) == PCM16.floats(Array(speech.dropLast(50))))
         #expect(result.error?.message.contains("standard input ends 100 bytes before") == true)
     }
 
     @Test func rawOnStandardInputDefaultsToSixteenKilohertzMono() throws {
-        let speech = try TestFixtures.goforward()
-        let result = try Self.readThroughPipe(TestFixtures.bytes(speech))
+        let speech = try PocketSphinxTestData.goForward()
+        let result = try Self.readThroughPipe(PCM16.bytes(speech))
         #expect(result.error == nil)
         #expect(result.format == .recognizer)
-        #expect(TestFixtures.samples(result.frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(result.frames) == PCM16.floats(speech))
     }
 
     @Test func rawOnStandardInputInTheGivenFormat() throws {
@@ -139,13 +141,13 @@ import Testing
     @Test func redirectedFileOnStandardInputKnowsItsLength() throws {
         let speech = try TestFixtures.goforward(seconds: 0.5)
         let directory = try TemporaryDirectory()
-        let path = try directory.write(TestFixtures.wavBytes(speech), to: "redirect.wav")
+        let path = try directory.write(WAVBuilder.pcm16(speech), to: "redirect.wav")
         let handle = try #require(FileHandle(forReadingAtPath: path))
         defer { try? handle.close() }
         let reader = try StandardInputSource(descriptor: handle.fileDescriptor).open()
         defer { reader.close() }
         #expect(reader.expectedDuration == 0.5)
-        #expect(TestFixtures.samples(TestFixtures.readAll(reader).frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(TestFixtures.readAll(reader).frames) == PCM16.floats(speech))
     }
 
     @Test func interruptWakesAReadWaitingOnAQuietPipe() throws {
@@ -156,7 +158,7 @@ import Testing
         }
         // A header and a little audio, then silence on the pipe as from a live recorder.
         var builder = WAVBuilder()
-        builder.data = TestFixtures.bytes([Int16](repeating: 1_000, count: 100))
+        builder.data = PCM16.bytes([Int16](repeating: 1_000, count: 100))
         builder.dataSize = 0x7FFF_F000
         pipe.fileHandleForWriting.write(Data(builder.bytes))
 
@@ -164,7 +166,7 @@ import Testing
         let handle = try ReaderBox(source.open())
         defer { handle.reader.close() }
         let firstReadDone = DispatchSemaphore(value: 0)
-        let result = Thread.launch { () -> Int in
+        let result = ThreadResult { () -> Int in
             let first = try? handle.reader.read(maxFrames: 50)
             firstReadDone.signal()
             guard first?.frameCount == 50 else { return -3 }
@@ -176,11 +178,10 @@ import Testing
             }
         }
         firstReadDone.wait()
-        // Not a timing assertion: the pause only makes it likely that the interrupt lands while
-        // the read waits in poll(2); the outcome must be the same if it lands before.
-        Thread.sleep(forTimeInterval: 0.05)
+        // The interrupt lands while the second read waits in poll(2) for bytes that never come.
+        try waitUntil("the second read waits on the quiet pipe") { result.threadID.map(ThreadActivity.isWaiting) == true }
         handle.reader.interrupt()
-        #expect(result.wait(timeout: 30) == -1, "an interrupted read returns nil")
+        #expect(result.wait(within: .seconds(30)) == -1, "an interrupted read returns nil")
     }
 }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
 import Synchronization
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A capture device that plays a script: periods of audio and the faults a machine without a
 /// sound card can't produce (an overrun, a device that goes away, one that goes quiet). It runs

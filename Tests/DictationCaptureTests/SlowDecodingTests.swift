@@ -1,5 +1,6 @@
 import DictationKit
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func theSessionEndsAtItsCapturedMaximumWithTheSpeechDecodedAndOneOverrunEvent() async throws {
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let gate = ScriptedCaptureDevice.Gate()
         // 4.4 s before the gate: less than the queue holds, so nothing is shed before the hold.
         let steps =
@@ -76,7 +77,7 @@ extension SlowDecodingTests {
         // Half a second of silence and goforward twice, read in part; then, while the session is
         // held, the rest of the speech and ten seconds of silence pour into a queue of 2 s. The
         // oldest speech goes while the speech pours in (nothing quieter is queued), then silence.
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let lead = ScriptedCaptureDevice.silence(seconds: 0.5)
         let twice = speech + speech
         let spoken = twice + [Int16](repeating: 0, count: (320 - twice.count % 320) % 320)

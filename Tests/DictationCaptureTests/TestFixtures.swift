@@ -1,28 +1,15 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
 
-/// Real speech and the tools that turn it into every WAV variant, from Debian packages.
+/// Real speech cut to length, and the tools that turn it into every WAV variant, from Debian packages.
 enum TestFixtures {
-    static let goforwardPath = "/usr/share/pocketsphinx/test/data/goforward.raw"
-    static let goforwardRate = 16_000
-
-    /// "Go forward ten meters", 16 kHz mono little-endian 16-bit, from pocketsphinx-testdata.
-    static func goforward() throws -> [Int16] {
-        try #require(
-            FileManager.default.fileExists(atPath: goforwardPath),
-            "\(goforwardPath) is missing: install the Debian package pocketsphinx-testdata")
-        let data = try Data(contentsOf: URL(fileURLWithPath: goforwardPath))
-        return stride(from: 0, to: data.count - 1, by: 2).map {
-            Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)
-        }
-    }
-
     /// The first `seconds` of goforward.
     static func goforward(seconds: Double) throws -> [Int16] {
-        Array(try goforward().prefix(Int(seconds * Double(goforwardRate))))
+        Array(try PocketSphinxTestData.goForward().prefix(Int(seconds * 16_000)))
     }
 
     /// Runs sox, failing the test with the package to install when it is missing.
@@ -46,8 +33,8 @@ enum TestFixtures {
     }
 
     /// sox arguments describing goforward.raw as input.
-    static var goforwardSoxInput: [String] {
-        ["-t", "raw", "-r", "16000", "-c", "1", "-e", "signed", "-b", "16", "-L", goforwardPath]
+    static func goforwardSoxInput() throws -> [String] {
+        ["-t", "raw", "-r", "16000", "-c", "1", "-e", "signed", "-b", "16", "-L", try PocketSphinxTestData.path("goforward.raw")]
     }
 
     /// Reads a source to its end.
@@ -94,7 +81,7 @@ enum TestFixtures {
     static func place(_ frames: [AudioFrame], in source: [Int16], sampleRate: Int = 16_000)
         -> (kept: [Range<Int>], mismatched: Int)
     {
-        let expected = floats(source)
+        let expected = PCM16.floats(source)
         var kept: [Range<Int>] = []
         var mismatched = 0
         for frame in frames {
@@ -120,21 +107,6 @@ enum TestFixtures {
     /// The largest difference between two sample arrays of the same length.
     static func maximumDifference(_ a: [Float], _ b: [Float]) -> Float {
         zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
-    }
-
-    /// 16-bit samples as the floats a reader should deliver for them.
-    static func floats(_ samples: [Int16]) -> [Float] { samples.map { Float($0) / 32_768 } }
-
-    /// Little-endian bytes of 16-bit samples.
-    /// A plain 16 kHz mono 16-bit WAV file holding `samples`.
-    static func wavBytes(_ samples: [Int16]) -> [UInt8] {
-        var builder = WAVBuilder()
-        builder.data = bytes(samples)
-        return builder.bytes
-    }
-
-    static func bytes(_ samples: [Int16]) -> [UInt8] {
-        samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
     }
 }
 

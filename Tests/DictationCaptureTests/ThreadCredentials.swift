@@ -1,8 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import DictationTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs code on a thread with fewer rights than the test process, so that "permission denied"
 /// and "busy" come from the kernel even when the tests run as root.
@@ -17,11 +19,11 @@ enum ThreadCredentials {
     /// Runs `body` on a new thread whose file-system user is `nobody` (a no-op unless root).
     static func asNobody<Result: Sendable>(_ body: @escaping @Sendable () -> Result) throws -> Result? {
         let setFileSystemUser = try #require(WAVRejectionTests.setfsuid, "setfsuid(2) is missing from the C library")
-        return Thread.runAndWait {
+        return ThreadResult {
             let previous = geteuid() == 0 ? setFileSystemUser(unprivilegedUser) : -1
             defer { if previous >= 0 { _ = setFileSystemUser(UInt32(previous)) } }
             return body()
-        }
+        }.wait()
     }
 
     /// `capget(2)`/`capset(2)`: exported by glibc, declared only by libcap's header.
@@ -42,7 +44,7 @@ enum ThreadCredentials {
     static func withoutSystemAdministration<Result: Sendable>(_ body: @escaping @Sendable () -> Result) throws -> Result? {
         let capget = try #require(capget, "capget(2) is missing from the C library")
         let capset = try #require(capset, "capset(2) is missing from the C library")
-        let outcome = Thread.runAndWait { () -> Result? in
+        let outcome = ThreadResult { () -> Result? in
             // struct __user_cap_header_struct { u32 version; int pid; } and two data words of
             // { u32 effective, permitted, inheritable }; pid 0 is the calling thread.
             var header: [UInt32] = [version3, 0]
@@ -56,7 +58,7 @@ enum ThreadCredentials {
                 _ = capset(&header, &restored)
             }
             return body()
-        }
+        }.wait()
         return outcome ?? nil
     }
 }

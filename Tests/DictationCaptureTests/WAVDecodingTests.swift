@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -30,10 +31,10 @@ import Testing
 
     @Test(arguments: variants)
     func encodingDecodesToTheOriginalSpeech(_ variant: Variant) throws {
-        let original = try TestFixtures.goforward()
+        let original = try PocketSphinxTestData.goForward()
         let directory = try TemporaryDirectory()
         let path = directory.path("goforward.wav")
-        try TestFixtures.sox(TestFixtures.goforwardSoxInput + variant.soxOutput + [path])
+        try TestFixtures.sox(try TestFixtures.goforwardSoxInput() + variant.soxOutput + [path])
 
         let reader = try AudioFileSource(path: path).open()
         defer { reader.close() }
@@ -45,7 +46,7 @@ import Testing
         #expect(error == nil)
         let samples = TestFixtures.samples(frames)
         #expect(samples.count == original.count)
-        #expect(TestFixtures.maximumDifference(samples, TestFixtures.floats(original)) <= variant.tolerance)
+        #expect(TestFixtures.maximumDifference(samples, PCM16.floats(original)) <= variant.tolerance)
         #expect(samples.allSatisfy { (-1...1).contains($0) })
         // Frames are back to back in stream time.
         var next = 0.0
@@ -61,10 +62,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let wav = directory.path("resampled.wav")
         let reference = directory.path("reference.f32")
-        try TestFixtures.sox(TestFixtures.goforwardSoxInput + ["-b", "16", "-e", "signed", wav, "rate", "\(rate)"])
+        try TestFixtures.sox(try TestFixtures.goforwardSoxInput() + ["-b", "16", "-e", "signed", wav, "rate", "\(rate)"])
         try TestFixtures.sox([wav, "-t", "raw", "-e", "floating-point", "-b", "32", "-L", reference])
         let expected = try Data(contentsOf: URL(fileURLWithPath: reference)).withUnsafeBytes { bytes in
-            (0..<bytes.count / 4).map { Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+            (0..<bytes.count / 4).map {
+                Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
+            }
         }
 
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: wav))
@@ -77,11 +80,11 @@ import Testing
     }
 
     @Test func stereoFromSoxKeepsChannelsInterleaved() throws {
-        let original = try TestFixtures.goforward()
+        let original = try PocketSphinxTestData.goForward()
         let directory = try TemporaryDirectory()
         let path = directory.path("stereo.wav")
         // Left is the speech, right the speech at half volume and inverted.
-        try TestFixtures.sox(TestFixtures.goforwardSoxInput + ["-b", "16", "-e", "signed", path, "remix", "1", "1v-0.5"])
+        try TestFixtures.sox(try TestFixtures.goforwardSoxInput() + ["-b", "16", "-e", "signed", path, "remix", "1", "1v-0.5"])
 
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(error == nil)
@@ -90,7 +93,7 @@ import Testing
         #expect(samples.count == original.count * 2)
         let left = stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
         let right = stride(from: 1, to: samples.count, by: 2).map { samples[$0] }
-        let speech = TestFixtures.floats(original)
+        let speech = PCM16.floats(original)
         #expect(TestFixtures.maximumDifference(left, speech) == 0)
         #expect(TestFixtures.maximumDifference(right, speech.map { -$0 / 2 }) <= 1.0 / 32_768 + 1e-6)
     }
@@ -99,14 +102,15 @@ import Testing
         let original = try TestFixtures.goforward(seconds: 0.5)
         let directory = try TemporaryDirectory()
         let path = directory.path("six.wav")
-        try TestFixtures.sox(TestFixtures.goforwardSoxInput + ["-b", "16", "-e", "signed", path, "trim", "0", "0.5", "channels", "6"])
+        try TestFixtures.sox(
+            try TestFixtures.goforwardSoxInput() + ["-b", "16", "-e", "signed", path, "trim", "0", "0.5", "channels", "6"])
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(error == nil)
         let samples = TestFixtures.samples(frames)
         #expect(frames.allSatisfy { $0.channelCount == 6 })
         #expect(samples.count == original.count * 6)
         let fifth = stride(from: 4, to: samples.count, by: 6).map { samples[$0] }
-        #expect(TestFixtures.maximumDifference(fifth, TestFixtures.floats(original)) == 0)
+        #expect(TestFixtures.maximumDifference(fifth, PCM16.floats(original)) == 0)
     }
 
     struct HandMade: CustomTestStringConvertible, Sendable {
@@ -120,7 +124,8 @@ import Testing
     }
 
     static let handMade = [
-        HandMade(name: "uint8 extremes", tag: 1, bits: 8, extensible: false, data: [0, 128, 255], expected: [-1, 0, 127.0 / 128]),
+        HandMade(
+            name: "uint8 extremes", tag: 1, bits: 8, extensible: false, data: [0, 128, 255], expected: [-1, 0, 127.0 / 128]),
         HandMade(
             name: "int16 extremes", tag: 1, bits: 16, extensible: false, data: [0x00, 0x80, 0xFF, 0x7F, 0xFF, 0xFF],
             expected: [-1, 32_767.0 / 32_768, -1.0 / 32_768]),
@@ -128,18 +133,20 @@ import Testing
             name: "int16 extensible", tag: 1, bits: 16, extensible: true, data: [0x00, 0x40, 0x00, 0xC0],
             expected: [0.5, -0.5]),
         HandMade(
-            name: "int24 extremes", tag: 1, bits: 24, extensible: false, data: [0x00, 0x00, 0x80, 0xFF, 0xFF, 0x7F, 0x01, 0x00, 0x00],
+            name: "int24 extremes", tag: 1, bits: 24, extensible: false,
+            data: [0x00, 0x00, 0x80, 0xFF, 0xFF, 0x7F, 0x01, 0x00, 0x00],
             expected: [-1, 8_388_607.0 / 8_388_608, 1.0 / 8_388_608]),
         HandMade(
             name: "int32 extremes", tag: 1, bits: 32, extensible: false, data: [0, 0, 0, 0x80, 0, 0, 0, 0x40],
             expected: [-1, 0.5]),
         HandMade(
             name: "float32 clamped, NaN silenced", tag: 3, bits: 32, extensible: false,
-            data: le(Float(0.25).bitPattern) + le(Float(2).bitPattern) + le(Float(-3).bitPattern) + le(Float.nan.bitPattern),
+            data: littleEndian(Float(0.25).bitPattern) + littleEndian(Float(2).bitPattern) + littleEndian(Float(-3).bitPattern)
+                + littleEndian(Float.nan.bitPattern),
             expected: [0.25, 1, -1, 0]),
         HandMade(
             name: "float32 extensible", tag: 3, bits: 32, extensible: true,
-            data: le(Float(-0.125).bitPattern) + le(Float(0.75).bitPattern), expected: [-0.125, 0.75]),
+            data: littleEndian(Float(-0.125).bitPattern) + littleEndian(Float(0.75).bitPattern), expected: [-0.125, 0.75]),
     ]
 
     @Test(arguments: handMade)

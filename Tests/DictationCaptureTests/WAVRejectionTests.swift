@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Every kind of bad input fails at `open()` with ``DictationError/Code/invalidAudio`` and a
 /// message that says what is wrong: ours (empty, not audio and what it looks like, an impossible
@@ -27,13 +29,26 @@ import Testing
 
     static let badFiles = [
         BadFile(name: "empty file", bytes: [], fragment: "is empty"),
-        BadFile(name: "text", bytes: Array("Hello, this is not audio at all".utf8), fragment: "not in an audio format I can read (it looks like text)"),
+        BadFile(
+            name: "text", bytes: Array("Hello, this is not audio at all".utf8),
+            fragment: "not in an audio format I can read (it looks like text)"),
         BadFile(name: "three bytes", bytes: Array("RIF".utf8), fragment: "not in an audio format"),
         BadFile(name: "RIFF but AVI", bytes: wav { $0.waveID = "AVI " }, fragment: "not in an audio format"),
-        BadFile(name: "RIFF header only", bytes: Array("RIFF".utf8) + le(UInt32(4)), fragment: "not in an audio format"),
+        BadFile(
+            name: "RIFF header only", bytes: Array("RIFF".utf8) + littleEndian(UInt32(4)), fragment: "not in an audio format"),
         BadFile(name: "big-endian RIFX", bytes: wav { $0.riffID = "RIFX" }, fragment: "its header can't be read"),
-        BadFile(name: "16-bit float", bytes: wav { $0.formatTag = 3; $0.bitsPerSample = 16 }, fragment: "its header can't be read"),
-        BadFile(name: "ADPCM", bytes: wav { $0.formatTag = 2; $0.bitsPerSample = 4 }, fragment: "Malformed 'fmt ' chunk"),
+        BadFile(
+            name: "16-bit float",
+            bytes: wav {
+                $0.formatTag = 3
+                $0.bitsPerSample = 16
+            }, fragment: "its header can't be read"),
+        BadFile(
+            name: "ADPCM",
+            bytes: wav {
+                $0.formatTag = 2
+                $0.bitsPerSample = 4
+            }, fragment: "Malformed 'fmt ' chunk"),
         BadFile(name: "MP3 in WAV", bytes: wav { $0.formatTag = 0x55 }, fragment: "Malformed 'fmt ' chunk"),
         BadFile(name: "unknown format tag", bytes: wav { $0.formatTag = 0x1234 }, fragment: "Malformed 'fmt ' chunk"),
         BadFile(name: "0 channels", bytes: wav { $0.channels = 0 }, fragment: "Channel count is zero"),
@@ -43,9 +58,14 @@ import Testing
         BadFile(name: "no fmt chunk", bytes: wav { $0.includesFormatChunk = false }, fragment: "No 'data' chunk"),
         BadFile(
             name: "no fmt chunk, no data chunk",
-            bytes: wav { $0.includesFormatChunk = false; $0.includesDataChunk = false }, fragment: "No 'data' chunk"),
+            bytes: wav {
+                $0.includesFormatChunk = false
+                $0.includesDataChunk = false
+            }, fragment: "No 'data' chunk"),
         BadFile(name: "no data chunk", bytes: wav { $0.includesDataChunk = false }, fragment: "No 'data' chunk"),
-        BadFile(name: "fmt chunk too short", bytes: wav { $0.formatBody = [1, 0, 1, 0, 0x80, 0x3E, 0, 0] }, fragment: "Short 'fmt ' chunk"),
+        BadFile(
+            name: "fmt chunk too short", bytes: wav { $0.formatBody = [1, 0, 1, 0, 0x80, 0x3E, 0, 0] },
+            fragment: "Short 'fmt ' chunk"),
         BadFile(
             name: "extensible fmt chunk too short",
             bytes: wav { $0.formatBody = Array(WAVBuilder(extensibleSubFormat: 1).standardFormatBody.prefix(18)) },
@@ -62,12 +82,15 @@ import Testing
             name: "file ends inside fmt", bytes: Array(wav { _ in }.prefix(30)), fragment: "its header can't be read"),
         BadFile(
             name: "garbage where a chunk should be",
-            bytes: wav { $0.chunksBeforeData = [("LIST", [1, 2, 3])]; $0.riffSize = nil }.enumerated()
+            bytes: wav {
+                $0.chunksBeforeData = [("LIST", [1, 2, 3])]
+                $0.riffSize = nil
+            }.enumerated()
                 .map { $0.offset == 36 ? 0 : $0.element },
             fragment: "is damaged"),
         BadFile(
             name: "huge unknown chunk hides the data",
-            bytes: Array(wav { _ in }.prefix(36)) + Array("JUNK".utf8) + le(UInt32(0xFFFF_FFF0)) + [1, 2, 3, 4],
+            bytes: Array(wav { _ in }.prefix(36)) + Array("JUNK".utf8) + littleEndian(UInt32(0xFFFF_FFF0)) + [1, 2, 3, 4],
             fragment: "No 'data' chunk"),
     ]
 
@@ -108,7 +131,7 @@ import Testing
         // Root may read anything; a thread of its own drops its file-system identity to "nobody"
         // (setfsuid is per thread), so the check is real under root too.
         let setFileSystemUser = try #require(Self.setfsuid, "setfsuid(2) is missing from the C library")
-        let outcome = Thread.runAndWait {
+        let outcome = ThreadResult {
             let previous = geteuid() == 0 ? setFileSystemUser(65_534) : -1
             defer { if previous >= 0 { _ = setFileSystemUser(UInt32(previous)) } }
             do throws(DictationError) {
@@ -117,7 +140,7 @@ import Testing
             } catch {
                 return error
             }
-        }
+        }.wait()
         #expect(outcome??.code == .invalidAudio)
         #expect(outcome??.message.contains("permission denied") == true, "\(String(describing: outcome))")
     }

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -10,12 +11,14 @@ import Testing
     static func speechWAV(_ change: (inout WAVBuilder) -> Void = { _ in }) throws -> (bytes: [UInt8], speech: [Int16]) {
         let speech = try TestFixtures.goforward(seconds: 0.5)
         var builder = WAVBuilder()
-        builder.data = TestFixtures.bytes(speech)
+        builder.data = PCM16.bytes(speech)
         change(&builder)
         return (builder.bytes, speech)
     }
 
-    static func read(_ bytes: [UInt8], maxFrames: Int = 1_600) throws -> (reader: (any AudioReader)?, frames: [AudioFrame], error: DictationError?) {
+    static func read(_ bytes: [UInt8], maxFrames: Int = 1_600) throws -> (
+        reader: (any AudioReader)?, frames: [AudioFrame], error: DictationError?
+    ) {
         let directory = try TemporaryDirectory()
         let path = try directory.write(bytes, to: "stream.wav")
         let reader = try AudioFileSource(path: path).open()
@@ -30,7 +33,7 @@ import Testing
         let kept = 44 + 2 * 3_001 + 1
         let (reader, frames, error) = try Self.read(Array(bytes.prefix(kept)))
         #expect(reader?.expectedDuration == 3_001.0 / 16_000, "the length of what is there")
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(Array(speech.prefix(3_001))))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(Array(speech.prefix(3_001))))
         let missing = speech.count * 2 - (kept - 44)
         #expect(error?.code == .invalidAudio)
         #expect(error?.message.contains("ends \(missing) bytes before its header says it should") == true)
@@ -52,7 +55,7 @@ import Testing
         let (bytes, speech) = try Self.speechWAV { $0.riffSize = 0x4000_0000 }
         let (reader, frames, error) = try Self.read(bytes)
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
         #expect(reader?.expectedDuration == 0.5)
     }
 
@@ -61,7 +64,7 @@ import Testing
         // a size is a streaming writer's placeholder, below.)
         let (bytes, speech) = try Self.speechWAV { $0.dataSize = 0x4000_0000 }
         let (reader, frames, error) = try Self.read(bytes, maxFrames: .max)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
         #expect(reader?.expectedDuration == 0.5, "the length of what is there")
         #expect(error?.code == .invalidAudio)
         #expect(error?.message.contains("ends \(0x4000_0000 - speech.count * 2) bytes before") == true)
@@ -69,19 +72,23 @@ import Testing
 
     @Test(arguments: [UInt32.max, 0x7FFF_F000, 0x7FFF_FFFF])
     func streamingPlaceholderSizeReadsToTheEnd(_ size: UInt32) throws {
-        let (bytes, speech) = try Self.speechWAV { $0.dataSize = size; $0.riffSize = size }
+        let (bytes, speech) = try Self.speechWAV {
+            $0.dataSize = size
+            $0.riffSize = size
+        }
         let (reader, frames, error) = try Self.read(bytes)
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
         #expect(reader?.expectedDuration == 0.5, "the length of what is there")
     }
 
     @Test func soxWritingToAPipeIsReadToTheEnd() throws {
         // sox can't seek back on a pipe and leaves its placeholder size in the header.
-        let speech = try TestFixtures.goforward()
+        let speech = try PocketSphinxTestData.goForward()
         let directory = try TemporaryDirectory()
         let path = directory.path("piped.wav")
-        let script = "cat \(TestFixtures.goforwardPath) | sox -t raw -r 16000 -c 1 -e signed -b 16 -L - -t wav - > \(path)"
+        let script =
+            "cat \(try PocketSphinxTestData.path("goforward.raw")) | sox -t raw -r 16000 -c 1 -e signed -b 16 -L - -t wav - > \(path)"
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", script]
@@ -90,7 +97,7 @@ import Testing
         try #require(shell.terminationStatus == 0, "sox failed; install the Debian package sox")
         let (frames, error) = TestFixtures.readAll(AudioFileSource(path: path))
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
     }
 
     @Test func oddSizedUnknownChunksAreSkippedWithTheirPadByte() throws {
@@ -101,7 +108,7 @@ import Testing
         }
         let (reader, frames, error) = try Self.read(bytes)
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech), "chunks after the data are not audio")
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech), "chunks after the data are not audio")
         #expect(reader?.expectedDuration == 0.5)
     }
 
@@ -115,16 +122,20 @@ import Testing
     }
 
     @Test func longFormatChunkIsSkippedPastItsExtraBytes() throws {
-        let (bytes, speech) = try Self.speechWAV { $0.formatBody = $0.standardFormatBody + le(UInt16(6)) + [1, 2, 3, 4, 5, 6, 7] }
+        let (bytes, speech) = try Self.speechWAV {
+            $0.formatBody = $0.standardFormatBody + littleEndian(UInt16(6)) + [1, 2, 3, 4, 5, 6, 7]
+        }
         let (_, frames, error) = try Self.read(bytes)
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
     }
 
     @Test func rf64TakesItsSizeFromTheDS64Chunk() throws {
         let (_, speech) = try Self.speechWAV()
         let dataBytes = UInt64(speech.count * 2)
-        let ds64 = le(UInt32(0xFFFF_FFFF)) + le(UInt32(0)) + le(UInt32(dataBytes)) + le(UInt32(0)) + le(UInt64(0)) + le(UInt32(0))
+        let ds64 =
+            littleEndian(UInt32(0xFFFF_FFFF)) + littleEndian(UInt32(0)) + littleEndian(UInt32(dataBytes))
+            + littleEndian(UInt32(0)) + littleEndian(UInt64(0)) + littleEndian(UInt32(0))
         let (bytes, _) = try Self.speechWAV {
             $0.riffID = "RF64"
             $0.riffSize = UInt32.max
@@ -134,7 +145,7 @@ import Testing
         }
         let (reader, frames, error) = try Self.read(bytes)
         #expect(error == nil)
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
         #expect(reader?.expectedDuration == 0.5)
     }
 
@@ -150,8 +161,6 @@ import Testing
         let (_, frames, error) = try Self.read(bytes, maxFrames: maxFrames)
         #expect(error == nil)
         #expect(frames.allSatisfy { $0.frameCount <= max(maxFrames, 1) })
-        #expect(TestFixtures.samples(frames) == TestFixtures.floats(speech))
+        #expect(TestFixtures.samples(frames) == PCM16.floats(speech))
     }
 }
-
-func le(_ value: UInt64) -> [UInt8] { le(UInt32(value & 0xFFFF_FFFF)) + le(UInt32(value >> 32)) }

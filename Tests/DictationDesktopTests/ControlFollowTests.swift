@@ -1,12 +1,13 @@
 import DictationDesktop
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `status --follow`: the status, every change in order, the end when the instance closes.
@@ -120,7 +121,7 @@ import Glibc
     @Test func closingFromOutsideAHandlerReturnsOnceTheRepliesOwedAreWritten() async throws {
         let runtime = TemporaryRuntime()
         let path = try runtime.socketPath
-        let slow = SlowQuitDictation()
+        let slow = SlowQuitDictation(socketPath: path)
         let server = try await runtime.serve(slow)
         let reply = Task { try await DictationControlClient(path: path).send(.quit) }
         let started = slow.started
@@ -132,15 +133,22 @@ import Glibc
     }
 }
 
-/// A handler whose `quit` takes half a second, as stopping a session does.
+/// A handler whose `quit` is still at work when the server is closed, as stopping a session
+/// is: it returns only once `close()` has begun (its socket file is gone).
 final class SlowQuitDictation: DictationControlHandler {
     let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
     let log = Mutex<[String]>([])
+    let socketPath: String
     var status: DictationControlStatus { DictationControlStatus(state: .listening, pid: getpid()) }
+
+    init(socketPath: String) { self.socketPath = socketPath }
 
     func handle(_ command: DictationControlCommand) async throws(DictationError) -> DictationControlStatus {
         startedContinuation.yield()
-        try? await Task.sleep(for: .milliseconds(500))
+        // Not the verdict: were close() never to come, the test fails on its own deadline.
+        try? await waitUntil("the server's close() has removed its socket") {
+            !FileManager.default.fileExists(atPath: socketPath)
+        }
         log.withLock { $0.append("returned") }
         return DictationControlStatus(state: .idle, pid: getpid())
     }

@@ -1,11 +1,12 @@
 import DictationDesktop
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Logging
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The control socket's place and files: private, one instance per user, a dead one's replaced.
@@ -103,30 +104,32 @@ import Glibc
         // start on a loaded machine.
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "/usr/bin/env"
         child.executableURL = URL(fileURLWithPath: python)
-        child.arguments = (python == "/usr/bin/env" ? ["python3"] : []) + [
-            "-c",
-            """
-            import fcntl, os, socket, sys, time
-            path = sys.argv[1]
-            lock = open(path + ".lock", "w")
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            server = socket.socket(socket.AF_UNIX)
-            server.bind(path)
-            server.listen(1)
-            lock.write("%d\\n" % os.getpid()); lock.flush()
-            time.sleep(120)
-            """,
-            path,
-        ]
+        child.arguments =
+            (python == "/usr/bin/env" ? ["python3"] : []) + [
+                "-c",
+                """
+                import fcntl, os, signal, socket, sys
+                path = sys.argv[1]
+                lock = open(path + ".lock", "w")
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                server = socket.socket(socket.AF_UNIX)
+                server.bind(path)
+                server.listen(1)
+                lock.write("%d\\n" % os.getpid()); lock.flush()
+                # Held until the test kills it; should the test die first, gone in two minutes (the
+                # test process blocks signals, and a child inherits the mask: unblock the alarm).
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGALRM])
+                signal.alarm(120)
+                signal.pause()
+                """,
+                path,
+            ]
         try child.run()
         defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
         // Ready once it has written its pid, which it does last.
-        for _ in 0..<2_400 where (try? String(contentsOfFile: path + ".lock", encoding: .utf8))?.hasSuffix("\n") != true {
-            try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the python3 instance has taken the lock and written its pid", pollingEvery: .milliseconds(50)) {
+            (try? String(contentsOfFile: path + ".lock", encoding: .utf8))?.hasSuffix("\n") == true
         }
-        try #require(
-            (try? String(contentsOfFile: path + ".lock", encoding: .utf8))?.hasSuffix("\n") == true,
-            "the python3 instance never took the lock")
 
         let refused = await #expect(throws: DictationError.self) {
             _ = try await DictationControlServer(path: path, handler: ScriptedDictation(), logger: .quiet)

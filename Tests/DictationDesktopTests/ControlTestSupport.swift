@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private `XDG_RUNTIME_DIR` for one test, short enough for a socket path (108 bytes at most).

@@ -1,5 +1,6 @@
 import DictationDesktop
 import DictationKit
+import DictationTestSupport
 import Synchronization
 import Testing
 
@@ -27,18 +28,26 @@ struct DesktopTypistTests {
         }
     }
 
-    /// A desktop whose focus the test moves.
+    /// A desktop whose focus the test moves, and which counts how often the typist looked at it.
     final class MovableFocus: WindowFocus {
         let window = Mutex("editor")
-        func focusedWindow() -> FocusedWindow? { FocusedWindow(id: window.withLock { $0 }, className: "Editor", isTerminal: false) }
+        private let looks = Mutex(0)
+        var timesAsked: Int { looks.withLock { $0 } }
+        func focusedWindow() -> FocusedWindow? {
+            looks.withLock { $0 += 1 }
+            return FocusedWindow(id: window.withLock { $0 }, className: "Editor", isTerminal: false)
+        }
     }
 
     static func final(_ index: Int, _ raw: String, _ written: String, at time: Double = 0) -> DictationEvent {
-        .final(Transcript(text: raw, utteranceIndex: index, startTime: time, endTime: time + 1, stableWordCount: 0, writtenText: written))
+        .final(
+            Transcript(
+                text: raw, utteranceIndex: index, startTime: time, endTime: time + 1, stableWordCount: 0, writtenText: written))
     }
 
     static func partial(_ index: Int, _ raw: String, _ written: String, stable: Int) -> DictationEvent {
-        .partial(Transcript(text: raw, utteranceIndex: index, startTime: 0, endTime: 1, stableWordCount: stable, writtenText: written))
+        .partial(
+            Transcript(text: raw, utteranceIndex: index, startTime: 0, endTime: 1, stableWordCount: stable, writtenText: written))
     }
 
     @Test func finalsAreTypedAsWrittenWithCommandsAsLayout() async {
@@ -113,7 +122,7 @@ struct DesktopTypistTests {
         #expect(kept.withLock { $0 } == ["Second."])
     }
 
-    @Test func typingWaitsForTheWindowToHaveTheFocusAgain() async {
+    @Test func typingWaitsForTheWindowToHaveTheFocusAgain() async throws {
         let field = TextField()
         let focus = MovableFocus()
         let typist = DesktopTypist(output: field, focus: focus, options: .init(refocusWait: .seconds(30)))
@@ -121,8 +130,10 @@ struct DesktopTypistTests {
         await typist.drain()
         // A hotkey's menu takes the focus for a moment; the final waits for the editor.
         focus.window.withLock { $0 = "launcher" }
+        let asked = focus.timesAsked
         typist.handle(Self.final(0, "hello", "Hello.", at: 0))
-        try? await Task.sleep(for: .milliseconds(300))
+        // Twice: it found the other window, and is waiting for the editor.
+        try await waitUntil("the typist has looked at the focus twice since the final") { focus.timesAsked >= asked + 2 }
         #expect(field.text == "", "nothing typed while another window has the focus")
         focus.window.withLock { $0 = "editor" }
         await typist.finish()

@@ -1,7 +1,8 @@
-@testable import DictationDesktop
 import DictationKit
 import Foundation
 import Testing
+
+@testable import DictationDesktop
 
 /// What each output needs, checked with the real tools where no display is needed, and the
 /// command lines of the tools that can't run here (Wayland, uinput).
@@ -77,7 +78,10 @@ struct TextOutputAvailabilityTests {
     @Test func wtypeCommandLines() {
         #expect(WtypeOutput.typeArguments("-x\nÆ") == ["-s", "100", "--", "-x\nÆ"])
         #expect(WtypeOutput.eraseArguments(2) == ["-s", "100", "-k", "BackSpace", "-k", "BackSpace"])
-        #expect(WtypeOutput.pressArguments(.controlShift) == ["-s", "100", "-M", "ctrl", "-M", "shift", "-k", "v", "-m", "shift", "-m", "ctrl"])
+        #expect(
+            WtypeOutput.pressArguments(.controlShift) == [
+                "-s", "100", "-M", "ctrl", "-M", "shift", "-k", "v", "-m", "shift", "-m", "ctrl",
+            ])
         #expect(WtypeOutput.utf8Locale(["LANG": "C"])["LC_ALL"] == "C.UTF-8")
         #expect(WtypeOutput.utf8Locale(["LANG": "nb_NO.UTF-8"])["LC_ALL"] == nil)
     }
@@ -105,9 +109,10 @@ struct TextOutputAvailabilityTests {
     }
 
     @Test func xdotoolPressesUpperCaseLettersOutsideASCIIWithShift() {
-        #expect(XdotoolOutput.segments(of: "Øl og ÆØ, ok") == [
-            .shifted(["Ø"]), .typed("l og "), .shifted(["Æ", "Ø"]), .typed(", ok"),
-        ])
+        #expect(
+            XdotoolOutput.segments(of: "Øl og ÆØ, ok") == [
+                .shifted(["Ø"]), .typed("l og "), .shifted(["Æ", "Ø"]), .typed(", ok"),
+            ])
         #expect(XdotoolOutput.keysymName(of: "Æ") == "U00C6")
         #expect(!XdotoolOutput.needsShift("A"))
         #expect(!XdotoolOutput.needsShift("ø"))
@@ -132,8 +137,9 @@ struct TextOutputAvailabilityTests {
     }
 
     @Test func aToolThatHangsIsKilledWithACodedError() throws {
-        let sleep = try #require(DesktopEnvironment(variables: ["PATH": path]).tool(named: "sleep"))
-        let process = ToolProcess(executable: sleep, arguments: ["30"], environment: [:], timeout: 0.5)
+        // tail -f on /dev/null never ends by itself.
+        let tail = try #require(DesktopEnvironment(variables: ["PATH": path]).tool(named: "tail"))
+        let process = ToolProcess(executable: tail, arguments: ["-f", "/dev/null"], environment: [:], timeout: 0.5)
         #expect { try process.run() } throws: { ($0 as? DictationError)?.code == .typingFailed }
     }
 

@@ -1,6 +1,7 @@
 import DictationKit
-@testable import DictationDesktop
 import Testing
+
+@testable import DictationDesktop
 
 /// The ledger plans edits so that nothing is typed twice and "scratch that" erases exactly what
 /// an utterance typed.
@@ -45,11 +46,13 @@ struct TypingLedgerTests {
     }
 
     @Test func stablePrefixesHoldBackTheLastWordAndNumbers() {
-        var partial = DictationKit.Transcript(text: "dear john how are", words: [], utteranceIndex: 0, startTime: 0, endTime: 1, stableWordCount: 3)
+        var partial = DictationKit.Transcript(
+            text: "dear john how are", words: [], utteranceIndex: 0, startTime: 0, endTime: 1, stableWordCount: 3)
         partial.writtenText = "Dear John how are"
         #expect(StablePrefix.of(partial, raw: false) == "Dear John")
         #expect(StablePrefix.of(partial, raw: true) == "dear john how")
-        partial = DictationKit.Transcript(text: "pay twenty five dollars", words: [], utteranceIndex: 0, startTime: 0, endTime: 1, stableWordCount: 4)
+        partial = DictationKit.Transcript(
+            text: "pay twenty five dollars", words: [], utteranceIndex: 0, startTime: 0, endTime: 1, stableWordCount: 4)
         partial.writtenText = "Pay $25"
         #expect(StablePrefix.of(partial, raw: false) == "Pay")
     }

@@ -1,7 +1,9 @@
-@testable import DictationDesktop
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
+
+@testable import DictationDesktop
 
 /// xdotool and paste mode typing into real windows (xterm running `cat`, a Tk text widget) on an
 /// Xvfb display of this suite's own. Serialized: the tests move the keyboard focus.
@@ -16,25 +18,25 @@ final class X11OutputTests {
     /// with three busy processes beside the test: "Grß", "Ærskbing"). Paste mode is the way for
     /// them, and its tests type them exactly.
     @Test func xdotoolTypesTextExactlyWithNewlinesAsReturn() throws {
-        let (window, file) = try x11.startTerminal()
-        try x11.focus(window)
+        let terminal = try x11.startTerminal()
+        try x11.focus(terminal.window)
         let output = try TextOutputs.make(.xdotool, in: x11.environment)
         #expect(output.kind == .xdotool)
         let text = "Hello, world: 100% (ok)?\nSay \"new line\" & [more]; it's 10:30 #1 {x|y} ~a^b` @c $d"
         try output.type(text)
-        let typed = try x11.finishTerminal(file, window: window)
+        let typed = try x11.text(of: terminal)
         #expect(typed == text + "\n")
     }
 
     @Test func eraseRemovesExactlyTheCharactersAsked() throws {
-        let (window, file) = try x11.startTerminal()
-        try x11.focus(window)
+        let terminal = try x11.startTerminal()
+        try x11.focus(terminal.window)
         let output = try TextOutputs.make(.xdotool, in: x11.environment)
         try output.type("keep this, not that")
         try output.erase(characters: 10)
         try output.erase(characters: 0)
         try output.type(" and more")
-        #expect(try x11.finishTerminal(file, window: window) == "keep this and more\n")
+        #expect(try x11.text(of: terminal) == "keep this and more\n")
     }
 
     @Test func pasteIntoATkWindowArrivesExactlyAndRestoresTheClipboard() throws {
@@ -48,12 +50,12 @@ final class X11OutputTests {
         try output.type(sentence)
         try output.type(" ok")
         #expect(try x11.tkText(file, window: window) { !$0.isEmpty } == sentence + " ok")
-        #expect(clipboard("clipboard") == previous)
+        #expect(try clipboard("clipboard") == previous)
     }
 
     @Test func pasteIntoXtermGoesThroughPrimaryAndShiftInsertAndRestoresIt() throws {
-        let (window, file) = try x11.startTerminal()
-        try x11.focus(window)
+        let terminal = try x11.startTerminal()
+        try x11.focus(terminal.window)
         let previous = "primary before"
         try selectionHolder.restore(previous, primary: true)
         let output = try TextOutputs.make(.paste, in: x11.environment)
@@ -61,12 +63,12 @@ final class X11OutputTests {
         try output.type(sentence)
         try output.erase(characters: 4)
         try output.type("cafe")
-        #expect(clipboard("primary") == previous)
-        #expect(try x11.finishTerminal(file, window: window) == "Grüß Gott, Ærøskøbing — cafe\n")
+        #expect(try clipboard("primary") == previous)
+        #expect(try x11.text(of: terminal) == "Grüß Gott, Ærøskøbing — cafe\n")
     }
 
     @Test func theFocusedWindowChangesWhenAnotherWindowIsFocused() throws {
-        let (terminal, _) = try x11.startTerminal()
+        let terminal = try x11.startTerminal().window
         let (tk, _) = try x11.startTkText()
         let focus = X11WindowFocus(environment: x11.environment)
         try x11.focus(terminal)
@@ -97,12 +99,9 @@ final class X11OutputTests {
         return Clipboard(copyTool: xclip, readTool: xclip, isWayland: false, environment: x11.environment)
     }
 
-    private func clipboard(_ selection: String) -> String? {
-        var text: String?
-        _ = X11TestDisplay.waitFor(seconds: 10) {
-            text = X11TestDisplay.run("xclip", ["-selection", selection, "-o"], environment: x11.environment.variables)
-            return text != nil
+    private func clipboard(_ selection: String) throws -> String {
+        try waitFor("xclip reads the \(selection) selection", pollingEvery: .milliseconds(100)) {
+            X11TestDisplay.run("xclip", ["-selection", selection, "-o"], environment: x11.variables)
         }
-        return text
     }
 }

@@ -39,7 +39,9 @@ struct FormattingStageTests {
     }
 
     @Test func scratchThatComesAfterItsFinalAndNamesTheOneToRemove() async throws {
-        let events = try await Self.events(["dear sir comma", "buy some milk", "scratch that", "scratch that", "scratch that", "hello"])
+        let events = try await Self.events([
+            "dear sir comma", "buy some milk", "scratch that", "scratch that", "scratch that", "hello",
+        ])
         let commands = events.compactMap { event -> DictationCommand? in
             if case .command(let command) = event { command } else { nil }
         }
@@ -48,7 +50,10 @@ struct FormattingStageTests {
         #expect(commands.map(\.utteranceIndex) == [2, 3, 4])
         // The command follows its own final.
         let kinds = events.map(\.type)
-        #expect(kinds.filter { $0 == "final" || $0 == "command" } == ["final", "final", "final", "command", "final", "command", "final", "command", "final"])
+        #expect(
+            kinds.filter { $0 == "final" || $0 == "command" } == [
+                "final", "final", "final", "command", "final", "command", "final", "command", "final",
+            ])
         // With both finals scratched, "hello" starts a sentence again.
         #expect(Self.written(events) == ["Dear sir,", "buy some milk.", "", "", "", "Hello."])
     }
@@ -86,10 +91,14 @@ struct FormattingStageTests {
     /// "Scratch that." and "New line." commands as they are spoken ones.
     @Test func textTheRecognizerWroteKeepsItsWritingAndItsCommands() async throws {
         let events = try await Self.events([
-            "Dear Sir, comma.", "Thank you for your letter.", "Buy some milk.", "Scratch that.", "New line.", "Yours sincerely, Sam",
+            "Dear Sir, comma.", "Thank you for your letter.", "Buy some milk.", "Scratch that.", "New line.",
+            "Yours sincerely, Sam",
         ])
         #expect(events.finalTexts[0] == "Dear Sir, comma.", "the recognizer's text stays")
-        #expect(Self.written(events) == ["Dear Sir,", "thank you for your letter.", "Buy some milk.", "", "", "Yours sincerely, Sam."])
+        #expect(
+            Self.written(events) == [
+                "Dear Sir,", "thank you for your letter.", "Buy some milk.", "", "", "Yours sincerely, Sam.",
+            ])
         let commands = events.compactMap { event -> DictationCommand? in
             if case .command(let command) = event { command } else { nil }
         }

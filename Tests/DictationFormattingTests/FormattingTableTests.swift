@@ -27,7 +27,9 @@ struct FormattingTableTests {
         print("formatting \(kind): \(cases.count - misses.count)/\(cases.count) = \(Self.percent(accuracy))")
         for miss in misses {
             let result = miss.run()
-            print("  line \(miss.line): \"\(miss.spoken)\" → \(result.text.debugDescription) \(result.command?.rawValue ?? "-"), expected \(miss.written.debugDescription) \(miss.command?.rawValue ?? "-")")
+            print(
+                "  line \(miss.line): \"\(miss.spoken)\" → \(result.text.debugDescription) \(result.command?.rawValue ?? "-"), expected \(miss.written.debugDescription) \(miss.command?.rawValue ?? "-")"
+            )
         }
         #expect(accuracy >= 0.8, "\(kind): \(Self.percent(accuracy))")
     }
@@ -57,7 +59,9 @@ struct FormattingTableTests {
         #expect(written.count >= 250)
         for item in written {
             let again = EnglishTextFormatter(options: item.options).format(item.written, in: item.context)
-            #expect(again.text == item.written && again.command == nil, "line \(item.line): \(item.written.debugDescription) → \(again.text.debugDescription)")
+            #expect(
+                again.text == item.written && again.command == nil,
+                "line \(item.line): \(item.written.debugDescription) → \(again.text.debugDescription)")
         }
     }
 

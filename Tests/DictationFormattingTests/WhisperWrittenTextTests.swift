@@ -2,6 +2,7 @@ import DictationCapture
 import DictationFormatting
 import DictationKit
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -41,7 +42,8 @@ struct WhisperWrittenTextTests {
         let plain = WordErrorRate(reference: written, hypothesis: heard)
         let whisperAlone = WordErrorRate.written(reference: written, hypothesis: heard)
         let exact = WordErrorRate.written(reference: written, hypothesis: wrote)
-        print("""
+        print(
+            """
             written text, flite \(voice) through Whisper tiny.en: \(finals.count) finals
               Whisper's text vs written reference (plain WER):                \(plain)
               Whisper's text vs written reference (case and punctuation):     \(whisperAlone)

@@ -3,6 +3,7 @@ import DictationFormatting
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -42,8 +43,7 @@ struct WrittenTextAccuracyTests {
     func writtenWordErrorRate(voice: String) async throws {
         let recording = try Self.recording(voice: voice)
         defer { recording.remove() }
-        try #require(FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"),
-            "The US English PocketSphinx model is missing: install the Debian package pocketsphinx-en-us")
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let session = DictationSession(
             source: AudioFileSource(path: recording.path), preprocessing: StandardPreprocessing(),
             recognizer: PocketSphinxRecognizer(environment: [:]), eventStages: [FormattingStage()])
@@ -58,9 +58,11 @@ struct WrittenTextAccuracyTests {
         let writtenPlain = WordErrorRate(reference: written, hypothesis: wrote)
         let exact = WordErrorRate.written(reference: written, hypothesis: wrote)
         let formatterAlone = Self.sentences.map {
-            WordErrorRate.written(reference: $0.written, hypothesis: EnglishTextFormatter().format($0.spoken, in: FormattingContext()).text)
+            WordErrorRate.written(
+                reference: $0.written, hypothesis: EnglishTextFormatter().format($0.spoken, in: FormattingContext()).text)
         }.reduce(WordErrorRate(errors: 0, referenceWords: 0), +)
-        print("""
+        print(
+            """
             written text, flite \(voice): \(finals.count) finals
               recognizer's words vs what was said (plain WER):          \(plain)
               written text vs written reference (plain WER):            \(writtenPlain)

@@ -61,6 +61,14 @@ enum HistoryFixtures {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int, $0[1] as String) })
     }
 
+    /// Checks that `final` is in the database at `path`, in the store's first session, as its
+    /// consumer receives it: nothing reaches the consumer before it is kept.
+    static func expectKept(_ final: Transcript, in path: String, sessions: [UUID]) throws {
+        let uuid = try #require(sessions.first)
+        let kept = try utteranceTexts(in: path, session: uuid)
+        #expect(kept[final.utteranceIndex] == final.text, "final \(final.utteranceIndex) not yet kept")
+    }
+
     static func permissions(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
@@ -36,9 +37,7 @@ import Testing
         for await event in try await session.start(DictationOptions(locale: "EN-us", endpointing: .scripted)) {
             switch event {
             case .final(let transcript):
-                let uuid = try #require(store.sessionIDs.first)
-                let kept = try HistoryFixtures.utteranceTexts(in: path, session: uuid)
-                #expect(kept[transcript.utteranceIndex] == transcript.text, "final \(transcript.utteranceIndex) not yet kept")
+                try HistoryFixtures.expectKept(transcript, in: path, sessions: store.sessionIDs)
                 finals.append(transcript)
             case .error(let error):
                 Issue.record("unexpected error \(error)")
@@ -163,7 +162,7 @@ private struct CapitalsStage: DictationEventStage {
     }
 }
 
-/// Delegates to a store, sleeping before each save, and remembers what it was asked.
+/// Delegates to a store, taking `delay` before each save (a slow disk), and remembers what it was asked.
 final class SlowStore: TranscriptStore {
     private let store: any TranscriptStore
     private let delay: Double
@@ -186,7 +185,7 @@ final class SlowStore: TranscriptStore {
     }
 
     func save(_ final: Transcript, session: TranscriptSessionInfo) throws(DictationError) {
-        Thread.sleep(forTimeInterval: delay)
+        DeliberateDelay.take(.seconds(delay))
         log.withLock { $0.calls.append("save \(final.utteranceIndex)") }
         try store.save(final, session: session)
     }

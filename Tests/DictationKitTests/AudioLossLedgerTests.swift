@@ -1,5 +1,5 @@
-import Foundation
 import DictationTesting
+import Foundation
 import Testing
 
 @testable import DictationKit
@@ -54,7 +54,9 @@ import Testing
         feed.audio(seconds: 0.5, speech: false)
         let warnings = feed.report(seconds: 2)
         #expect(warnings.count == 1)
-        #expect(warnings.first?.contains("dropped 2 s") == true && warnings.first?.contains("none of it sounded like speech") == true, "\(warnings)")
+        #expect(
+            warnings.first?.contains("dropped 2 s") == true && warnings.first?.contains("none of it sounded like speech") == true,
+            "\(warnings)")
     }
 
     @Test func aGapInsideSpeechWasSpeech() {
@@ -63,7 +65,9 @@ import Testing
         feed.gap(seconds: 1.5)
         feed.audio(seconds: 1, speech: true)
         let warnings = feed.report(seconds: 1.5)
-        #expect(warnings.first?.contains("only speech waiting") == true && warnings.first?.contains("the oldest 1.5 s") == true, "\(warnings)")
+        #expect(
+            warnings.first?.contains("only speech waiting") == true && warnings.first?.contains("the oldest 1.5 s") == true,
+            "\(warnings)")
     }
 
     @Test(arguments: [(0.04, true), (0.08, false)])
@@ -116,7 +120,9 @@ import Testing
         feed.audio(seconds: 0.5, speech: true)
         let warnings = feed.ledger.takeWarnings().map { $0.message(in: .english) }
         #expect(warnings.count == 1)
-        #expect(warnings.first?.contains("dropped 2 s") == true && warnings.first?.contains("1 s of it sounded like speech") == true, "\(warnings)")
+        #expect(
+            warnings.first?.contains("dropped 2 s") == true && warnings.first?.contains("1 s of it sounded like speech") == true,
+            "\(warnings)")
     }
 
     @Test func episodesThatShareAGapShareItFrameForFrame() {
@@ -166,7 +172,8 @@ import Testing
         feed.audio(seconds: quietAfter, speech: false)
         feed.audio(seconds: 1, speech: true)
         let warnings = feed.report(seconds: 3)
-        #expect(warnings.first?.contains(isSpeech ? "only speech waiting" : "none of it sounded like speech") == true, "\(warnings)")
+        #expect(
+            warnings.first?.contains(isSpeech ? "only speech waiting" : "none of it sounded like speech") == true, "\(warnings)")
     }
 
     @Test func theLastGapsAreJudgedWithWhatWasHeardWhenTheAudioEnds() {
@@ -186,7 +193,11 @@ extension AudioLossLedgerTests {
     /// A live source whose reader leaves gaps in the stream, as a capture queue that shed audio
     /// does, and reports the episode when it has delivered `reportAfter` seconds or when it closes.
     struct GappySource: AudioSource {
-        enum Piece { case speech(Double), silence(Double), gap(Double) }
+        enum Piece {
+            case speech(Double)
+            case silence(Double)
+            case gap(Double)
+        }
         let pieces: [Piece]
         let reportAfter: Double?
 
@@ -207,7 +218,8 @@ extension AudioLossLedgerTests {
                             amplitude * Float(sin(2 * Double.pi * 440 * Double(position + index) / 16_000))
                         }
                         frames.append(
-                            AudioFrame(samples: samples, sampleRate: 16_000, channelCount: 1, startTime: Double(position) / 16_000))
+                            AudioFrame(
+                                samples: samples, sampleRate: 16_000, channelCount: 1, startTime: Double(position) / 16_000))
                         position += 1_600
                     }
                 }

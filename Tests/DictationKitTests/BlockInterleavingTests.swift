@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -18,15 +19,24 @@ import Testing
 
     @Test(arguments: 0..<40)
     func randomInterleavingsLeaveAConsistentSession(seed: UInt64) async throws {
-        let session = BlockTests.liveSession(seconds: 8, speed: 16)
+        // A microphone playing 8 s of audio at 16 times real time, then silence until stopped.
+        let source = ReadCountingSource(
+            wrapping: InMemoryAudioSource(samples: BlockTests.silence(seconds: 8), ending: .silence, speed: 16))
+        let session = DictationSession(
+            source: source, preprocessing: PassthroughPreprocessing(),
+            recognizer: ScriptedRecognizer(utterances: BlockTests.script))
         let collector = BlockTests.Collector(try await session.start(BlockTests.options))
-        // Four tasks, each making random requests at random moments.
-        await withTaskGroup(of: Void.self) { group in
+        // Four tasks, each making random requests at random moments: after a random stretch of
+        // the audio (up to 0.64 s of it), or at once once the run has ended.
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
                 group.addTask {
                     var random = SplitMix64(seed: seed &* 31 &+ UInt64(worker))
                     for _ in 0..<8 {
-                        try? await Task.sleep(for: .milliseconds(Int.random(in: 0...40, using: &random)))
+                        let moment = source.framesRead + Int.random(in: 0...10_240, using: &random)
+                        try await waitUntil("the source has played to frame \(moment), or the run has ended") {
+                            source.framesRead >= moment || collector.isFinished
+                        }
                         // Stop and cancel are rarer, so that most runs see many toggles first.
                         let roll = Int.random(in: 0..<60, using: &random)
                         switch roll {
@@ -39,6 +49,7 @@ import Testing
                     }
                 }
             }
+            try await group.waitForAll()
         }
         await session.stop()
         let events = try await collector.waitForEnd()

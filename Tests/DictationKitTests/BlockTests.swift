@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
@@ -32,13 +33,17 @@ import Testing
     final class Collector: Sendable {
         private final class Events: Sendable {
             let list = Mutex<[DictationEvent]>([])
+            let finished = Mutex(false)
         }
         private let events = Events()
         private let task: Task<Void, Never>
 
         init(_ stream: AsyncStream<DictationEvent>) {
             let events = self.events
-            task = Task { for await event in stream { events.list.withLock { $0.append(event) } } }
+            task = Task {
+                for await event in stream { events.list.withLock { $0.append(event) } }
+                events.finished.withLock { $0 = true }
+            }
         }
 
         var snapshot: [DictationEvent] { events.list.withLock { $0 } }
@@ -49,16 +54,14 @@ import Testing
             return snapshot
         }
 
-        /// Waits (at most 600 s, a hang guard: a loaded machine may starve the session, and this
-        /// task, for minutes while other suites' synchronous tests hold the cooperative threads;
-        /// at load 40, 90 s were not enough) until an event matching `condition` arrived.
-        func waitFor(_ condition: (DictationEvent) -> Bool) async -> Bool {
-            let deadline = ContinuousClock.now + .seconds(600)
-            while ContinuousClock.now < deadline {
-                if snapshot.contains(where: condition) { return true }
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-            return snapshot.contains(where: condition)
+        /// Whether the stream has ended.
+        var isFinished: Bool { events.finished.withLock { $0 } }
+
+        /// Waits until an event matching `condition` arrived. The hang guard is long: a loaded
+        /// machine may starve the session, and this task, for minutes while other suites'
+        /// synchronous tests hold the cooperative threads (at load 40, 90 s were not enough).
+        func waitFor(_ awaited: String, _ condition: (DictationEvent) -> Bool) async throws {
+            try await waitUntil(awaited, within: .seconds(600)) { snapshot.contains(where: condition) }
         }
     }
 
@@ -79,11 +82,11 @@ import Testing
     @Test func pauseDeliversWhatWasHeardAndResumeAppendsToTheSameBlock() async throws {
         let session = Self.liveSession()
         let collector = Collector(try await session.start(Self.options))
-        #expect(await collector.waitFor(Self.isPartial), "the first utterance was being heard")
+        try await collector.waitFor("the first utterance is being heard", Self.isPartial)
         await session.pause()
         #expect(session.state == .paused)
         // pause() returns once the events were yielded; the collecting task may still be reading them.
-        #expect(await collector.waitFor { $0 == .stateChanged(.paused) })
+        try await collector.waitFor("the collector has read the pause") { $0 == .stateChanged(.paused) }
         let atPause = collector.snapshot
         // Pausing ends the utterance that was being heard: the final of the last partial's
         // utterance comes before the state says paused.
@@ -116,10 +119,12 @@ import Testing
     @Test func commitFinalizesTheBlockAndTheRunGoesOn() async throws {
         let session = Self.liveSession()
         let collector = Collector(try await session.start(Self.options))
-        #expect(await collector.waitFor { $0.type == "final" })
-        #expect(await collector.waitFor(Self.isPartial) )
+        try await collector.waitFor("a final") { $0.type == "final" }
+        try await collector.waitFor("a partial", Self.isPartial)
         let block = await session.commit()
-        #expect(await collector.waitFor { _ in Self.upToListeningAfterCommit(collector.snapshot) != nil })
+        try await collector.waitFor("the run listens again after the commit") { _ in
+            Self.upToListeningAfterCommit(collector.snapshot) != nil
+        }
         // The source plays on, so later finals may have arrived by now: look up to the commit's end.
         let afterCommit = try #require(Self.upToListeningAfterCommit(collector.snapshot))
         let finalsAtCommit = afterCommit.finals
@@ -140,12 +145,12 @@ import Testing
     @Test func commitWhilePausedStaysPaused() async throws {
         let session = Self.liveSession()
         let collector = Collector(try await session.start(Self.options))
-        #expect(await collector.waitFor(Self.isPartial))
+        try await collector.waitFor("a partial", Self.isPartial)
         await session.pause()
         let block = await session.commit()
         #expect(block != nil)
         #expect(session.state == .paused)
-        #expect(await collector.waitFor { _ in collector.snapshot.states.count >= 4 })
+        try await collector.waitFor("the commit's state changes") { _ in collector.snapshot.states.count >= 4 }
         #expect(Array(collector.snapshot.states.suffix(3)) == [.paused, .processing, .paused])
         await session.stop()
         let events = try await collector.waitForEnd()
@@ -155,16 +160,18 @@ import Testing
     @Test func cancelDiscardsOnlyTheUncommittedBlock() async throws {
         // Utterances every 1.5 s for several minutes, so that one follows the commit however late the
         // test's task gets to run (a loaded machine can starve it for seconds).
-        let script = (0..<1000).map { ScriptedRecognizer.Utterance("word \($0)", from: 0.5 + 1.5 * Double($0), to: 1.5 + 1.5 * Double($0)) }
+        let script = (0..<1000).map {
+            ScriptedRecognizer.Utterance("word \($0)", from: 0.5 + 1.5 * Double($0), to: 1.5 + 1.5 * Double($0))
+        }
         let session = Self.liveSession(seconds: 301, speed: 3, recognizer: ScriptedRecognizer(utterances: script))
         let collector = Collector(try await session.start(Self.options))
-        #expect(await collector.waitFor { $0.type == "final" })
+        try await collector.waitFor("a final") { $0.type == "final" }
         let first = await session.commit()
         // A final after the committed ones: the commit may have come late and taken more than one.
         let committedCount = first?.utterances.count ?? 1
-        #expect(await collector.waitFor { event in
+        try await collector.waitFor("a final after the committed ones") { event in
             if case .final(let transcript) = event { transcript.utteranceIndex >= committedCount } else { false }
-        })
+        }
         await session.cancel()
         let events = try await collector.waitForEnd()
         let discarded = events.compactMap { if case .blockDiscarded(let block) = $0 { block } else { nil } }
@@ -186,7 +193,7 @@ import Testing
 
         let session = Self.liveSession()
         let collector = Collector(try await session.start(Self.options))
-        #expect(await collector.waitFor(Self.isPartial))
+        try await collector.waitFor("a partial", Self.isPartial)
         await session.resume()  // not paused
         await session.pause()
         await session.pause()  // already paused
@@ -199,22 +206,21 @@ import Testing
     }
 
     @Test func audioHeardWhilePausedNeverReachesTheRecognizer() async throws {
-        // The source plays a ramp, so each sample says where it came from.
-        // Every sample says where it came from, and the source never ends by itself, so the test
+        // The source plays a ramp, so each sample says where it came from, and never ends by
+        // itself, so the test
         // holds however late its task gets to run on a loaded machine.
         let recognizer = FeedRecordingRecognizer()
-        let session = DictationSession(
-            source: EndlessRampSource(), preprocessing: PassthroughPreprocessing(), recognizer: recognizer)
+        let source = EndlessRampSource()
+        let session = DictationSession(source: source, preprocessing: PassthroughPreprocessing(), recognizer: recognizer)
         let collector = Collector(try await session.start(Self.options))
-        try await Task.sleep(for: .milliseconds(300))
+        try await waitUntil("the recognizer has been fed audio") { recognizer.fed.count >= 3_200 }
         await session.pause()
         let fedAtPause = recognizer.fed.count
-        try await Task.sleep(for: .milliseconds(400))
+        // A live source is kept drained while paused: what it plays now is not dictation.
+        let playedAtPause = source.played
+        try await waitUntil("the source has played 0.2 s more during the pause") { source.played >= playedAtPause + 3_200 }
         await session.resume()
-        // Wait until audio after the pause reached the recognizer, then stop.
-        for _ in 0..<500 where recognizer.fed.count <= fedAtPause + 3_200 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await waitUntil("audio after the pause has reached the recognizer") { recognizer.fed.count > fedAtPause + 3_200 }
         await session.stop()
         let events = try await collector.waitForEnd()
         #expect(events.states == [.listening, .paused, .listening, .processing, .idle])
@@ -262,7 +268,8 @@ import Testing
         #expect(events.last.map { if case .error(let error) = $0 { error.isFatal } else { false } } == true)
         #expect(events.states.last == .error)
         #expect(session.state == .error)
-        #expect(session.committedBlocks.flatMap(\.utterances).map(\.text) == ["go forward ten meters"],
+        #expect(
+            session.committedBlocks.flatMap(\.utterances).map(\.text) == ["go forward ten meters"],
             "finals delivered before the failure are committed")
     }
 }
@@ -275,24 +282,34 @@ final class EndlessRampSource: AudioSource {
 
     static func position(of sample: Float) -> Int { Int((sample * Float(period)).rounded()) }
 
-    func open() throws(DictationError) -> any AudioReader { Reader() }
+    private let playedFrames = Atomic(0)
+
+    /// How many frames the readers have handed out.
+    var played: Int { playedFrames.load(ordering: .sequentiallyConsistent) }
+
+    func open() throws(DictationError) -> any AudioReader { Reader(played: self) }
 
     private final class Reader: AudioReader {
         let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
         let isLive = true
+        private let source: EndlessRampSource
         private var position = 0
-        private let start = ContinuousClock.now
+        // Twice real time: a read returns once its audio would have been heard.
+        private let pacer = RealTimePacer(unitsPerSecond: 16_000, speed: 2)
         private let interrupted = Mutex(false)
+
+        init(played source: EndlessRampSource) { self.source = source }
 
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
             if interrupted.withLock({ $0 }) { return nil }
             let count = min(max(maxFrames, 1), 1_600)
-            let samples = (position..<position + count).map { Float($0 % EndlessRampSource.period) / Float(EndlessRampSource.period) }
+            let samples = (position..<position + count).map {
+                Float($0 % EndlessRampSource.period) / Float(EndlessRampSource.period)
+            }
             let frame = AudioFrame(samples: samples, sampleRate: 16_000, channelCount: 1, startTime: Double(position) / 16_000)
             position += count
-            // Twice real time: the read returns once its audio would have been heard.
-            let due = start + .seconds(Double(position) / 32_000)
-            if due > .now { Thread.sleep(forTimeInterval: Double((due - .now) / .microseconds(1)) / 1e6) }
+            pacer.waitUntilPlayed(position)
+            source.playedFrames.add(count, ordering: .sequentiallyConsistent)
             return frame
         }
 

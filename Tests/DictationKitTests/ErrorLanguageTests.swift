@@ -63,7 +63,8 @@ import Testing
         }
         let silence = texts(12.5, 0, 0)
         #expect(silence.english.contains("dropped 12.5 s") && silence.english.contains("none of it sounded like speech"))
-        #expect(silence.norwegian.contains("forkastet 12,5 s") && silence.norwegian.contains("ingenting av det hørtes ut som tale"))
+        #expect(
+            silence.norwegian.contains("forkastet 12,5 s") && silence.norwegian.contains("ingenting av det hørtes ut som tale"))
         #expect(!silence.english.contains("overran"))
         let some = texts(12.5, 3.25, 2)
         #expect(some.english.contains("dropped 12.5 s") && some.english.contains("3.25 s of it sounded like speech"))

@@ -11,7 +11,8 @@ import Testing
     }
 
     static let transcript = Transcript(
-        text: "go forward", words: [
+        text: "go forward",
+        words: [
             Word(text: "go", start: 0.46, end: 0.63, confidence: 0.997),
             Word(text: "forward", start: 0.64, end: 1.16, confidence: 0.5),
         ], utteranceIndex: 3, startTime: 0.25, endTime: 1.1666666)

@@ -46,7 +46,8 @@ import Testing
             source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)),
             preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: SessionContractTests.script),
             eventStages: [stage])
-        let events = try await session.collectEvents(DictationOptions(locale: "en-US", reports: [.partials], endpointing: .scripted))
+        let events = try await session.collectEvents(
+            DictationOptions(locale: "en-US", reports: [.partials], endpointing: .scripted))
 
         #expect(events.finalTexts == ["GO FORWARD TEN METERS", "TURN LEFT", "STOP HERE PLEASE"])
         #expect(events.last?.type == "error", "what a stage adds at the end comes last")

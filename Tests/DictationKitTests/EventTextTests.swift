@@ -25,8 +25,9 @@ import Testing
 
     @Test func anErrorsNoticeIsItsMessageAndCodeInTheLanguageAskedFor() {
         let event = DictationEvent.error(.noSpeechDetected())
-        #expect(event.notice(in: .english) == "I didn't hear any speech. Check that the right microphone or file is used "
-            + "and that it isn't muted. (noSpeechDetected)")
+        #expect(
+            event.notice(in: .english) == "I didn't hear any speech. Check that the right microphone or file is used "
+                + "and that it isn't muted. (noSpeechDetected)")
         #expect(event.notice(in: .norwegianBokmal)?.hasPrefix("Jeg hørte ingen tale.") == true)
         #expect(event.notice(in: .norwegianBokmal)?.hasSuffix("(noSpeechDetected)") == true)
     }

@@ -65,7 +65,8 @@ import Testing
     @Test func whenTheChainReachesNothingTheRecognizersErrorStands() {
         let french = ScriptedRecognizer(utterances: [], locale: "fr-FR")
         #expect {
-            _ = try LocaleFallback(processLocale: "de_DE").makeDecoder(DecoderConfiguration(locale: "nb-NO"), recognizer: french, logger: Self.logger)
+            _ = try LocaleFallback(processLocale: "de_DE").makeDecoder(
+                DecoderConfiguration(locale: "nb-NO"), recognizer: french, logger: Self.logger)
         } throws: { error in
             (error as? DictationError)?.code == .localeUnsupported
         }
@@ -75,7 +76,8 @@ import Testing
         // A broken model for the locale asked for must not be hidden by decoding with another.
         let broken = ScriptedRecognizer(utterances: [], locale: "en-US", loadError: .modelNotFound("a broken nb-no"))
         #expect {
-            _ = try LocaleFallback(processLocale: nil).makeDecoder(DecoderConfiguration(locale: "nb-NO"), recognizer: broken, logger: Self.logger)
+            _ = try LocaleFallback(processLocale: nil).makeDecoder(
+                DecoderConfiguration(locale: "nb-NO"), recognizer: broken, logger: Self.logger)
         } throws: { error in
             (error as? DictationError)?.code == .modelNotFound
         }

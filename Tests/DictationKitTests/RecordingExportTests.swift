@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -15,8 +16,8 @@ import Testing
         let copy = folder.path + "/copy.wav"
         try session.exportRecording(to: URL(fileURLWithPath: copy))
         #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: recording))
-        #expect(TemporaryFolder.permissions(copy) == 0o600)
-        #expect(try RecordedWAV(path: copy).isConsistent)
+        #expect(FilePermissions.of(copy) == 0o600)
+        #expect(try WAVFile(path: copy).isConsistent)
     }
 
     @Test func anExistingDestinationIsNeverOverwritten() async throws {
@@ -64,7 +65,7 @@ import Testing
         }
         #expect(sawTheRunGoing)
         try session.exportRecording(to: destination)
-        #expect(try RecordedWAV(path: destination.path).isConsistent)
+        #expect(try WAVFile(path: destination.path).isConsistent)
         let off = DictationError.recordingUnavailable("recordings were off for the last run")
         #expect(off.message.contains("RecordingSource"), "says how to turn them on")
     }

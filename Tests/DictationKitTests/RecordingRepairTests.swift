@@ -1,10 +1,12 @@
-@testable import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
 
+@testable import DictationKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a run killed with SIGKILL leaves (a header up to a second behind its audio, perhaps a torn
@@ -44,7 +46,7 @@ import Glibc
         let killed = folder.path + "/20240101T000000Z-killed.wav"
         // 2.5 s of stereo and 3 bytes of a frame that was being written.
         let pcm = try Self.killedRecording(at: killed, frames: 40_000, channels: 2, tornBytes: [1, 2, 3])
-        let before = try RecordedWAV(path: killed)
+        let before = try WAVFile(path: killed)
         #expect(!before.isConsistent, "the header lags the audio, as a kill leaves it")
         #expect(before.dataSize == 128_000 && before.fileSize == 44 + 160_000 + 3)
 
@@ -52,13 +54,13 @@ import Glibc
             InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 8_000).samples), recordingTo: folder.path)
         _ = try await session.collectEvents(RecordingFixtures.options())
 
-        let after = try RecordedWAV(path: killed)
+        let after = try WAVFile(path: killed)
         #expect(after.isConsistent, "RIFF \(after.riffSize), data \(after.dataSize), file \(after.fileSize)")
         #expect(after.dataSize == 160_000, "the torn frame is cut off, every whole one kept")
         #expect(RecordingFixtures.difference(after.samples, pcm) == nil)
         #expect(after.channelCount == 2)
-        #expect(TemporaryFolder.permissions(killed) == 0o600)
-        #expect(TemporaryFolder.recordings(in: folder.path).count == 2, "the new run's file beside it")
+        #expect(FilePermissions.of(killed) == 0o600)
+        #expect(WAVFile.paths(in: folder.path).count == 2, "the new run's file beside it")
     }
 
     @Test func filesWithNoAudioAreRemoved() throws {
@@ -78,7 +80,7 @@ import Glibc
         let report = RecordingRepair.repairRecordings(in: folder.path)
         #expect(Set(report.removed) == [headerOnly, torn, oldEmpty])
         #expect(report.repaired.isEmpty && report.failures.isEmpty)
-        #expect(TemporaryFolder.recordings(in: folder.path) == [newEmpty], "a brand-new empty file may be a run starting")
+        #expect(WAVFile.paths(in: folder.path) == [newEmpty], "a brand-new empty file may be a run starting")
     }
 
     @Test func aFileARunIsWritingIsLeftAlone() throws {
@@ -89,14 +91,14 @@ import Glibc
         let samples = RecordingFixtures.audio(frames: 24_000).samples
         for start in stride(from: 0, to: samples.count, by: 1_600) { try writer.append(Array(samples[start..<start + 1_600])) }
         let bytes = FileManager.default.contents(atPath: path)
-        #expect(try !RecordedWAV(path: path).isConsistent, "1.5 s written, header at 1 s")
+        #expect(try !WAVFile(path: path).isConsistent, "1.5 s written, header at 1 s")
 
         #expect(try RecordingRepair.repairRecording(at: path) == .skipped)
         #expect(RecordingRepair.repairRecordings(in: folder.path) == RecordingRepair.Report())
         #expect(FileManager.default.contents(atPath: path) == bytes)
 
         try writer.finish()
-        #expect(try RecordedWAV(path: path).isConsistent)
+        #expect(try WAVFile(path: path).isConsistent)
         #expect(try RecordingRepair.repairRecording(at: path) == .intact)
     }
 

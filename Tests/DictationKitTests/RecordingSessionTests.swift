@@ -1,10 +1,12 @@
-@testable import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
 
+@testable import DictationKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `RecordingSource`: without it, nothing reaches the disk; with it, every way a run ends leaves a
@@ -49,10 +51,10 @@ import Glibc
         case .stop: _ = try await RecordingFixtures.run(session, options: options, reads: 25)
         case .cancel: _ = try await RecordingFixtures.run(session, options: options, reads: 25, cancel: true)
         }
-        let files = TemporaryFolder.recordings(in: folder.path)
+        let files = WAVFile.paths(in: folder.path)
         try #require(files.count == 1, "\(files)")
         #expect(session.recordingPath == files[0])
-        let wav = try RecordedWAV(path: files[0])
+        let wav = try WAVFile(path: files[0])
         #expect(wav.isConsistent, "RIFF \(wav.riffSize), data \(wav.dataSize), file \(wav.fileSize)")
         #expect(wav.dataSize == 80_000)
         #expect(wav.sampleRate == 16_000 && wav.channelCount == 1 && wav.bitsPerSample == 16)
@@ -68,7 +70,7 @@ import Glibc
             InMemoryAudioSource(samples: audio.samples, ending: .fails(vanished)), recordingTo: folder.path)
         let events = try await session.collectEvents(RecordingFixtures.options())
         #expect(events.last == .error(vanished))
-        let wav = try RecordedWAV(path: try #require(session.recordingPath))
+        let wav = try WAVFile(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
         #expect(RecordingFixtures.difference(wav.samples, audio.pcm) == nil)
     }
@@ -90,7 +92,7 @@ import Glibc
             return
         }
         #expect(error.code == .recognitionFailed)
-        let wav = try RecordedWAV(path: try #require(session.recordingPath))
+        let wav = try WAVFile(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
         let read = 16_000 + 1_600
         #expect(RecordingFixtures.difference(wav.samples, Array(audio.pcm.prefix(read))) == nil)
@@ -103,7 +105,7 @@ import Glibc
         let source = InMemoryAudioSource(samples: audio.samples, sampleRate: 48_000, channelCount: 2)
         let session = RecordingFixtures.session(source, recordingTo: folder.path, preprocessing: AnyFormatPreprocessing())
         _ = try await session.collectEvents(RecordingFixtures.options())
-        let wav = try RecordedWAV(path: try #require(session.recordingPath))
+        let wav = try WAVFile(path: try #require(session.recordingPath))
         #expect(wav.isConsistent)
         #expect(wav.sampleRate == 48_000 && wav.channelCount == 2)
         #expect(RecordingFixtures.difference(wav.samples, audio.pcm) == nil, "interleaved as the source delivered them")
@@ -118,10 +120,10 @@ import Glibc
         _ = try await session.collectEvents(RecordingFixtures.options())
         let file = try #require(session.recordingPath)
         #expect(file.hasPrefix(directory + "/"))
-        #expect(TemporaryFolder.permissions(file) == 0o600)
-        #expect(TemporaryFolder.permissions(directory) == 0o700)
-        #expect(TemporaryFolder.permissions(folder.path + "/data") == 0o700)
-        #expect(TemporaryFolder.permissions(folder.path) == 0o700)
+        #expect(FilePermissions.of(file) == 0o600)
+        #expect(FilePermissions.of(directory) == 0o700)
+        #expect(FilePermissions.of(folder.path + "/data") == 0o700)
+        #expect(FilePermissions.of(folder.path) == 0o700)
     }
 
     @Test func theHeaderFollowsTheAudioWhileTheRunGoesOn() async throws {
@@ -129,22 +131,23 @@ import Glibc
         defer { folder.remove() }
         let source = InMemoryAudioSource(samples: RecordingFixtures.audio(frames: 56_000).samples, ending: .staysOpen)
         let session = RecordingFixtures.session(source, recordingTo: folder.path)
-        var midRun: RecordedWAV?
+        var midRun: WAVFile?
         var levels = 0
         for await event in try await session.start(RecordingFixtures.options()) {
             guard case .level = event else { continue }
             levels += 1
             if levels == 35 {
                 // 3.5 s read, the run still going: as a process killed now would leave the file.
-                midRun = try RecordedWAV(path: try #require(session.recordingPath))
+                midRun = try WAVFile(path: try #require(session.recordingPath))
                 await session.stop()
             }
         }
         let wav = try #require(midRun)
+        #expect(wav.isCanonical)
         #expect(wav.fileSize == 44 + 112_000)
         #expect(wav.dataSize >= 112_000 - 32_000 && wav.dataSize <= 112_000, "within a second of the audio: \(wav.dataSize)")
         #expect(wav.riffSize == wav.dataSize + 36)
-        let finished = try RecordedWAV(path: try #require(session.recordingPath))
+        let finished = try WAVFile(path: try #require(session.recordingPath))
         #expect(finished.isConsistent && finished.dataSize == 112_000)
     }
 
@@ -155,7 +158,7 @@ import Glibc
         let stream = try await session.start(RecordingFixtures.options())
         await session.stop()
         _ = await stream.collected()
-        #expect(TemporaryFolder.recordings(in: folder.path).isEmpty)
+        #expect(WAVFile.paths(in: folder.path).isEmpty)
         #expect(session.recordingPath == nil)
         #expect(throws: DictationError.self) {
             try session.exportRecording(to: URL(fileURLWithPath: folder.path + "/copy.wav"))
@@ -186,7 +189,8 @@ import Glibc
         #expect(
             RecordingSource.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"])
                 == "/home/a/.local/share/dictationkit/recordings")
-        #expect(RecordingSource.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/dictationkit/recordings")
+        #expect(
+            RecordingSource.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/dictationkit/recordings")
         #expect(RecordingSource.defaultDirectory(environment: [:]) == nil)
     }
 }
@@ -209,7 +213,7 @@ import Glibc
         let firstResult = try #require(events.firstIndex { $0.type == "partial" || $0.type == "final" })
         #expect(announcements[0].0 < firstResult)
         #expect(announcements[0].1 == source.recordingPath)
-        #expect(TemporaryFolder.recordings(in: folder.path) == [announcements[0].1])
+        #expect(WAVFile.paths(in: folder.path) == [announcements[0].1])
         #expect(DictationEvent.recordingStarted(path: "/r/a.wav").jsonLine() == #"{"path":"/r/a.wav","type":"recordingStarted"}"#)
     }
 }

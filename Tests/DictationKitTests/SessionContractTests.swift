@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -135,7 +136,7 @@ import Testing
             return seen
         }
         // Wait until the session has opened the source, then walk away from the stream.
-        while source.openCount == 0 { await Task.yield() }
+        try await waitUntil("the session has opened the source") { source.openCount > 0 }
         consumer.cancel()
         _ = try await withDeadline(.seconds(1200), "the consumer") { await consumer.value }
         await session.stop()
@@ -169,7 +170,8 @@ import Testing
     @Test func aModelThatWillNotLoadIsAFatalErrorEvent() async throws {
         let recognizer = ScriptedRecognizer(utterances: Self.script, loadError: .modelNotFound("test"))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 1))
-        let events = try await Self.session(source, recognizer: recognizer).collectEvents(DictationOptions(endpointing: .scripted))
+        let events = try await Self.session(source, recognizer: recognizer).collectEvents(
+            DictationOptions(endpointing: .scripted))
         #expect(events.count == 1)
         guard case .error(let error) = events.first else { return }
         #expect(error.code == .modelNotFound)
@@ -181,7 +183,8 @@ import Testing
         let recognizer = ScriptedRecognizer(
             utterances: Self.script, decodeError: (at: 2.5, error: .recognitionFailed("scripted")))
         let source = InMemoryAudioSource(samples: Self.silence(seconds: 7))
-        let events = try await Self.session(source, recognizer: recognizer).collectEvents(DictationOptions(endpointing: .scripted))
+        let events = try await Self.session(source, recognizer: recognizer).collectEvents(
+            DictationOptions(endpointing: .scripted))
         let finals = events.filter { $0.type == "final" }
         #expect(finals.count == 1, "the utterance before the failure was delivered")
         guard case .error(let error) = events.last else {

@@ -76,34 +76,3 @@ import Testing
         #expect(await granted.requestPermission() == .granted)
     }
 }
-
-/// A source that reports one recovered overrun half-way through 7 s of audio.
-private struct OverrunningSource: AudioSource {
-    var access: PermissionStatus = .granted
-
-    func open() throws(DictationError) -> any AudioReader { Reader() }
-
-    func checkAccess() -> PermissionStatus { access }
-
-    private final class Reader: AudioReader {
-        var reads = 0
-        var warned = false
-        let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
-
-        func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
-            guard reads < 70 else { return nil }
-            reads += 1
-            return AudioFrame(
-                samples: [Float](repeating: 0, count: 1_600), sampleRate: 16_000, channelCount: 1,
-                startTime: Double(reads - 1) / 10)
-        }
-
-        func takeEvents() -> [DictationEvent] {
-            guard reads == 35, !warned else { return [] }
-            warned = true
-            return [.error(DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false))]
-        }
-
-        func interrupt() {}
-    }
-}

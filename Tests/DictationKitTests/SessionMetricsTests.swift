@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Metrics
@@ -80,7 +81,8 @@ import Testing
 
     @Test func latencyAndRealTimeFactorSpanTheDecoding() async throws {
         // Every 100 ms buffer takes 20 ms to decode: each event comes at least 20 ms after its audio
-        // was read, and decoding costs at least a fifth of the audio's duration.
+        // was read, and decoding costs at least a fifth of the audio's duration. Lower bounds only:
+        // a loaded machine makes both larger, never smaller.
         let metrics = TestMetrics()
         let recognizer = SlowRecognizer(base: ScriptedRecognizer(utterances: Self.script), delay: 0.02)
         let events = try await Self.run(
@@ -91,10 +93,10 @@ import Testing
         let latencies = metrics.timers(label: "dictationkit_event_latency").flatMap(\.values)
         #expect(latencies.count == Self.count(events, "partial") + 3)
         for latency in latencies {
-            #expect(latency >= 20_000_000 && latency < 2_000_000_000, "\(latency) ns")
+            #expect(latency >= 20_000_000, "\(latency) ns")
         }
         let factor = try #require(try metrics.expectRecorder("dictationkit_real_time_factor", [("locale", "en-US")]).values.first)
-        #expect(factor >= 0.2 && factor < 2, "\(factor)")
+        #expect(factor >= 0.2, "\(factor)")
     }
 
     @Test func errorsAreCountedByCode() async throws {
@@ -202,45 +204,13 @@ private struct SlowRecognizer: SpeechRecognizer {
         }
         var locale: String { base.locale }
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
-            Thread.sleep(forTimeInterval: delay)
+            DeliberateDelay.take(.seconds(delay))
             return try base.process(samples, reportPartials: reportPartials)
         }
         func finish() throws(DictationError) -> [RecognitionUpdate] {
-            Thread.sleep(forTimeInterval: delay)
+            DeliberateDelay.take(.seconds(delay))
             return try base.finish()
         }
-    }
-}
-
-/// 7 s of silence in 100 ms reads, with a recovered overrun reported after each read listed.
-private struct OverrunningSource: AudioSource {
-    let warningsAt: Set<Int>
-
-    func open() throws(DictationError) -> any AudioReader { Reader(warningsAt: warningsAt) }
-
-    private final class Reader: AudioReader {
-        let warningsAt: Set<Int>
-        var reads = 0
-        var warned: Set<Int> = []
-        let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
-
-        init(warningsAt: Set<Int>) { self.warningsAt = warningsAt }
-
-        func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
-            guard reads < 70 else { return nil }
-            reads += 1
-            return AudioFrame(
-                samples: [Float](repeating: 0, count: 1_600), sampleRate: 16_000, channelCount: 1,
-                startTime: Double(reads - 1) / 10)
-        }
-
-        func takeEvents() -> [DictationEvent] {
-            guard warningsAt.contains(reads), !warned.contains(reads) else { return [] }
-            warned.insert(reads)
-            return [.error(DictationError(code: .captureOverrun, message: "some audio was lost", isFatal: false))]
-        }
-
-        func interrupt() {}
     }
 }
 
@@ -273,7 +243,8 @@ private struct OverrunningSource: AudioSource {
 
     @Test func eventLatencyCountsFromWhenTheAudioWasCaptured() async throws {
         let metrics = TestMetrics()
-        let source = StampingSource(source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), age: .seconds(3))
+        let source = StampingSource(
+            source: InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)), age: .seconds(3))
         let events = try await SessionMetricsTests.run(
             source, recognizer: ScriptedRecognizer(utterances: SessionMetricsTests.script), metrics: metrics)
         #expect(SessionMetricsTests.count(events, "final") == 3)

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Synchronization
 import Testing
@@ -27,24 +28,22 @@ struct SuspendableSourceTests {
         }
         // Suspended mid-way through the utterance, once its first word was heard: what was said
         // so far is still read and decoded.
-        for _ in 0..<400 where !heardAWord.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(25)) }
+        try await waitUntil("the utterance's first word is heard") { heardAWord.withLock { $0 } }
         #expect(await microphone.suspend(), "the device should be closed once what it captured is read")
         #expect(device.closeCount == 1 && device.openCount == 1, "closed once, not yet opened again")
         #expect(session.state == .listening, "the session goes on while the device is closed")
         await session.pause()
         // The final is on its way to the stream once the pause is taken.
-        for _ in 0..<200 where finals.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(25)) }
-        #expect(["hello", "hello there"].contains(finals.withLock { $0 }.first), "the pause delivers what was heard: \(finals.withLock { $0 })")
+        try await waitUntil("the pause's final has reached the stream") { !finals.withLock { $0.isEmpty } }
+        #expect(
+            ["hello", "hello there"].contains(finals.withLock { $0 }.first),
+            "the pause delivers what was heard: \(finals.withLock { $0 })")
 
         await session.resume()
         microphone.resume()
         // The device opens again on the session's next read.
-        var waited = 0
-        while device.openCount < 2, waited < 200 {
-            try await Task.sleep(for: .milliseconds(50))
-            waited += 1
-        }
-        #expect(device.openCount == 2, "resume should open the device again")
+        try await waitUntil("resume has opened the device again") { device.openCount >= 2 }
+        #expect(device.openCount == 2, "resume should open the device again, once")
         await session.stop()
         try await withDeadline(.seconds(1200), "the session's events") { await reading.value }
         #expect(device.closeCount == device.openCount, "every opening released")
@@ -56,7 +55,8 @@ struct SuspendableSourceTests {
         let microphone = SuspendableSource(wrapping: device)
         let session = DictationSession(
             source: microphone, preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: []))
-        let events = try await session.start(DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
+        let events = try await session.start(
+            DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
         let reading = Task { for await _ in events {} }
         #expect(await microphone.suspend())
         await session.stop()
@@ -72,7 +72,8 @@ struct SuspendableSourceTests {
         let microphone = SuspendableSource(wrapping: device)
         let session = DictationSession(
             source: microphone, preprocessing: PassthroughPreprocessing(), recognizer: ScriptedRecognizer(utterances: []))
-        let events = try await session.start(DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
+        let events = try await session.start(
+            DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)))
         let reading = Task { for await _ in events {} }
         let waiting = await DedicatedThread.run { device.state.wait(until: { $0.readsWaiting == 1 }, timeout: .seconds(120)) }
         #expect(waiting, "the session should be waiting in the device's read")

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -80,9 +81,8 @@ import Testing
             if case .request(let request) = queue.next(for: &own) { taken.withLock { $0 = Self.describe(request) } }
         }
         free.start()
-        let deadline = Date().addingTimeInterval(30)
-        while taken.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        #expect(taken.withLock { $0 } == "begin 1")
+        let request = try waitFor("the free thread takes utterance 1") { taken.withLock { $0 } }
+        #expect(request == "begin 1")
         #expect(queue.samplesWaitingForAThread == 0)
     }
 
@@ -109,7 +109,7 @@ import Testing
                 }
             }
         }
-        threads.forEach { $0.start() }
+        for thread in threads { thread.start() }
         for index in 0..<count { queue.submit(Self.utterance(index, blocks: index % 5)) }
         queue.drain()
         queue.close()

@@ -1,5 +1,6 @@
-import Dispatch
 import DictationKit
+import DictationTestSupport
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -46,7 +47,7 @@ import Testing
         try Self.waitUntilBlocked(state)
         #expect(!waiter.isDone, "the condition does not hold yet")
         state.withLock { $0 = 3 }
-        #expect(waiter.wait(seconds: 60) == 3)
+        #expect(waiter.wait(within: .seconds(60)) == 3)
         #expect(state.waitingThreadCount == 0)
     }
 
@@ -62,7 +63,7 @@ import Testing
         let reader = ThreadResult { queue.waitAndTake { $0.take() } }
         try Self.waitUntilBlocked(queue)
         queue.withLock { $0.isInterrupted = true }
-        #expect(reader.wait(seconds: 60) == .end)
+        #expect(reader.wait(within: .seconds(60)) == .end)
     }
 
     @Test func closeDeliversWhatWasQueuedThenEnds() throws {
@@ -78,7 +79,7 @@ import Testing
             $0.items += [2, 3]
             $0.isClosed = true
         }
-        #expect(reader.wait(seconds: 60) == [1, 2, 3])
+        #expect(reader.wait(within: .seconds(60)) == [1, 2, 3])
         // Closed and empty: a later take ends at once.
         #expect(queue.waitAndTake { $0.take() } == .end)
     }
@@ -97,7 +98,7 @@ import Testing
                 throw Refused()
             }
         }
-        #expect(waiter.wait(seconds: 60) == true)
+        #expect(waiter.wait(within: .seconds(60)) == true)
     }
 
     @Test func timedWaitGivesUpWithoutStayingOnTheList() {
@@ -115,7 +116,7 @@ import Testing
         try Self.waitUntilBlocked(state)
         #expect(!waiter.isDone)
         state.withLock { $0 = 2 }
-        #expect(waiter.wait(seconds: 60) == true)
+        #expect(waiter.wait(within: .seconds(60)) == true)
     }
 
     /// Eight producers race one reader: every item arrives once, each producer's in order, and the
@@ -132,7 +133,7 @@ import Testing
             for _ in 0..<3 { state.withLock { $0 += 1 } }
             return true
         }
-        #expect(producer.wait(seconds: 60) == true)
+        #expect(producer.wait(within: .seconds(60)) == true)
         #expect(try await waiter.value == 3)
         #expect(state.waitingThreadCount == 0)
     }
@@ -140,7 +141,7 @@ import Testing
     @Test func aCancelledTaskStopsWaitingAndLeavesNoWaiterBehind() async throws {
         let state = WaitableState(false)
         let waiter = Task { try await state.waiting { $0 } }
-        while state.waitingThreadCount == 0 { await Task.yield() }
+        try await waitUntil("the task waits on the state") { state.waitingThreadCount > 0 }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(state.waitingThreadCount == 0)
@@ -160,7 +161,7 @@ import Testing
             return true
         }
         #expect(try await state.waiting(until: { $0 == 1 }, timeout: .seconds(600)))
-        #expect(change.wait(seconds: 60) == true)
+        #expect(change.wait(within: .seconds(60)) == true)
     }
 
     @Test func noWakeUpIsLostBetweenManyProducersAndAReader() throws {
@@ -234,42 +235,8 @@ import Testing
     /// Blocks (on this test's thread, off the cooperative pool's hot path) until a thread waits on
     /// `state`; generous, since the machine may be loaded.
     static func waitUntilBlocked<State>(_ state: WaitableState<State>, threads: Int = 1) throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while state.waitingThreadCount < threads {
-            try #require(ContinuousClock.now < deadline, "no thread blocked on the state")
-            Thread.sleep(forTimeInterval: 0.001)
+        try waitUntil("\(threads) thread(s) block on the state", pollingEvery: .milliseconds(1)) {
+            state.waitingThreadCount >= threads
         }
-    }
-}
-
-/// Runs a body on a thread of its own and hands back its result; built on a plain semaphore, not
-/// on the type under test.
-private final class ThreadResult<Value: Sendable>: Sendable {
-    private let value = Mutex<Value?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ body: @escaping @Sendable () -> Value) {
-        Thread { [self] in
-            let result = body()
-            value.withLock { $0 = result }
-            done.signal()
-        }.start()
-    }
-
-    /// Whether the body has returned.
-    var isDone: Bool { value.withLock { $0 != nil } }
-
-    /// Its result, or `nil` when it has not returned within `seconds` (a hang guard).
-    func wait(seconds: Double) -> Value? {
-        wait(until: .now + .seconds(seconds))
-    }
-
-    /// Its result, or `nil` when it has not returned by `deadline` (a hang guard shared by threads).
-    func wait(until deadline: ContinuousClock.Instant) -> Value? {
-        let remaining = max(deadline - .now, .zero)
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) * 1e-18
-        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        done.signal()
-        return value.withLock { $0 }
     }
 }

@@ -29,6 +29,8 @@ import Testing
         #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "Go forward ten meters.").errors == 1)
         #expect(WordErrorRate.written(reference: "Go forward 10 meters.", hypothesis: "x").referenceWords == 5)
         #expect(WordErrorRate.written(reference: "He said \"hello.\"", hypothesis: "He said \"hello\".").errors == 2)
-        #expect(WordErrorRate(reference: "Go forward 10 meters.", hypothesis: "go forward 10 meters").errors == 0, "the plain one ignores both")
+        #expect(
+            WordErrorRate(reference: "Go forward 10 meters.", hypothesis: "go forward 10 meters").errors == 0,
+            "the plain one ignores both")
     }
 }

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Synchronization
 import Testing
@@ -36,7 +37,7 @@ import Testing
         let announced = events.compactMap { if case .recordingStarted(let path) = $0 { path } else { nil } }
         #expect(announced.count == 1, "\(events.map(\.type))")
         #expect(announced.first == recording.recordingPath)
-        #expect(TemporaryFolder.recordings(in: folder.path) == announced)
+        #expect(WAVFile.paths(in: folder.path) == announced)
         #expect(Self.finals(events).count == 3)
     }
 
@@ -86,7 +87,7 @@ import Testing
         }
         #expect(await microphone.suspend(timeout: .seconds(120)))
         // The suspended reader's next read (every 50 ms) passes the closed device's event on.
-        for _ in 0..<2_400 where overruns.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(50)) }
+        try await waitUntil("the closed device's overrun reaches the stream") { !overruns.withLock { $0.isEmpty } }
         #expect(overruns.withLock { $0.count } == 1, "while the session goes on")
         await session.stop()
         try await withDeadline(.seconds(1200), "the session's events") { await reading.value }

@@ -1,6 +1,7 @@
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -32,7 +33,7 @@ struct AudioFormatAccuracyTests {
     }
 
     static func wer(_ source: any AudioSource) async throws -> WordErrorRate {
-        let reference = try #require(try LibriVoxSessionAccuracyTests.references()[id])
+        let reference = try #require(try PocketSphinxTestData.librivoxTranscripts()[id])
         let text = try await LibriVoxSessionAccuracyTests.transcribe(source).map(\.text).joined(separator: " ")
         return WordErrorRate(reference: reference, hypothesis: text)
     }
@@ -40,7 +41,7 @@ struct AudioFormatAccuracyTests {
     @Test("Each format within the WAV original's WER", arguments: 0..<formats.count)
     func formatDecodesLikeTheWAV(index: Int) async throws {
         let format = Self.formats[index]
-        let wav = try Fixtures.requireTestData("librivox/\(Self.id).wav")
+        let wav = try PocketSphinxTestData.path("librivox/\(Self.id).wav")
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let base = "\(directory)/copy"
@@ -59,7 +60,7 @@ struct AudioFormatAccuracyTests {
 
     @Test("A FLAC piped to standard input decodes like the WAV")
     func pipedFLACDecodes() async throws {
-        let wav = try Fixtures.requireTestData("librivox/\(Self.id).wav")
+        let wav = try PocketSphinxTestData.path("librivox/\(Self.id).wav")
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try Self.tool("sox", [wav, "\(directory)/copy.flac"])

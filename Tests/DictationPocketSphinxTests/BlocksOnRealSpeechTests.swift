@@ -2,6 +2,7 @@ import DictationCapture
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
@@ -11,35 +12,43 @@ import Testing
 /// ended with the audio keeps every final in a block, and the words on both sides of the cut.
 @Suite(.timeLimit(.minutes(25))) struct BlocksOnRealSpeechTests {
     @Test func aCommitMidSentenceKeepsEveryWordInTheBlocks() async throws {
-        let path = try Fixtures.requireTestData("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")
-        let data = try #require(FileManager.default.contents(atPath: path))
-        let speech: [Int16] = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let speech = try PocketSphinxTestData.librivox("0880")
         // The app pushes the audio, so the commit lands exactly between the two halves however
         // the machine schedules the test: it is asked for once the session has read the whole
-        // first half (a slow session that had read less took it mid-phrase), and is taken before
-        // the next buffer, which comes after it.
+        // first half (a slow session that had read less took it mid-phrase). The session takes a
+        // request between two reads, so the second half follows a sample at a time, each once the
+        // last was read, until the commit was taken; then the rest.
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16))
         let session = DictationSession(
             source: source, preprocessing: StandardPreprocessing(), recognizer: try Fixtures.recognizer())
         let stream = try await session.start(DictationOptions(reports: [.partials, .stateChanges]))
-        let seen = PartialSeen()
+        let seen = SeenEvents()
         let consumer = Task {
             var events: [DictationEvent] = []
             for await event in stream {
-                if event.type == "partial" { seen.mark() }
+                seen.note(event)
                 events.append(event)
             }
             return events
         }
         // The first half of the 3 s sentence ("he was not ..."), then a commit while it is being spoken.
-        let half = 24_000
+        var cut = 24_000
         let empty = source.freeFrameCount
-        _ = source.append(Array(speech[..<half]))
-        while !seen.value || source.freeFrameCount < empty { try await Task.sleep(for: .milliseconds(10)) }
-        async let committed = session.commit()
-        try await Task.sleep(for: .milliseconds(50))
-        _ = source.append(Array(speech[half...]) + [Int16](repeating: 0, count: 16_000))
-        let first = await committed
+        _ = source.append(Array(speech[..<cut]))
+        try await waitUntil("the session has read the first half and shown a partial") {
+            seen.partial && source.freeFrameCount >= empty
+        }
+        let commit = Task { await session.commit() }
+        try await waitUntil("the session has taken the commit") {
+            if seen.processing { return true }
+            if source.freeFrameCount >= empty {
+                _ = source.append([speech[cut]])
+                cut += 1
+            }
+            return false
+        }
+        _ = source.append(Array(speech[cut...]) + [Int16](repeating: 0, count: 16_000))
+        let first = await commit.value
         source.finish()
         let events = try await withDeadline(.seconds(1200), "the session's events") { await consumer.value }
         let finals = events.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }
@@ -62,9 +71,18 @@ import Testing
     }
 }
 
-/// Whether a partial was seen, shared between the consumer task and the test.
-final class PartialSeen: Sendable {
-    private let seen = Mutex(false)
-    func mark() { seen.withLock { $0 = true } }
-    var value: Bool { seen.withLock { $0 } }
+/// What the consumer task has seen, for the test to wait on: a partial, and the run processing
+/// (taking a commit).
+final class SeenEvents: Sendable {
+    private let seen = Mutex((partial: false, processing: false))
+
+    func note(_ event: DictationEvent) {
+        seen.withLock {
+            if event.type == "partial" { $0.partial = true }
+            if event == .stateChanged(.processing) { $0.processing = true }
+        }
+    }
+
+    var partial: Bool { seen.withLock { $0.partial } }
+    var processing: Bool { seen.withLock { $0.processing } }
 }

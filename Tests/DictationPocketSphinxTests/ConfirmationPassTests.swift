@@ -1,4 +1,5 @@
 import DictationPocketSphinx
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Logging
@@ -18,16 +19,13 @@ import Testing
             searches.withLock { $0.append((words, cutoff, utterance)) }
         }
 
-        /// Waits (up to a minute: the machine may be busy) for a search that reaches `cutoff`.
-        func wait(forCutoff cutoff: Double) -> (words: [Word], cutoff: Double, utterance: Int)? {
-            // A hang guard, not a speed bound: in a cold CI run, with the build and every suite
-            // beside it (load 26 on two cores), the first search took more than 60 s.
-            let deadline = ContinuousClock.now + .seconds(600)
-            while ContinuousClock.now < deadline {
-                if let search = searches.withLock({ $0.last(where: { $0.cutoff >= cutoff - 0.001 }) }) { return search }
-                Thread.sleep(forTimeInterval: 0.02)
+        /// Waits for a search that reaches `cutoff`. The hang guard is long: in a cold CI run, with
+        /// the build and every suite beside it (load 26 on two cores), the first search took more
+        /// than 60 s.
+        func wait(forCutoff cutoff: Double) throws -> (words: [Word], cutoff: Double, utterance: Int) {
+            try waitFor("a confirmation search reaches \(cutoff) s", within: .seconds(600), pollingEvery: .milliseconds(20)) {
+                searches.withLock { $0.last(where: { $0.cutoff >= cutoff - 0.001 }) }
             }
-            return nil
         }
     }
 
@@ -40,7 +38,7 @@ import Testing
     @Test("Words well before the end of the audio so far are those the final will have")
     func confirmedWordsAreTheFinals() throws {
         let recording = "librivox/sense_and_sensibility_01_austen_64kb-0870.wav"
-        let samples = try Fixtures.readWAV(try Fixtures.requireTestData(recording))
+        let samples = try Fixtures.readWAV(try PocketSphinxTestData.path(recording))
         let recognizer = try Fixtures.recognizer()
         // The final: the whole recording, searched whole.
         let decoder = try recognizer.makeUtteranceDecoder(DecoderConfiguration(locale: "en-US", reportsPartials: false))
@@ -58,8 +56,7 @@ import Testing
         defer { pass.close() }
         // Four of its seven seconds, as the audio thread hands them over.
         pass.submit([.begin(utterance: 3, at: 0)] + Self.blocks(samples.prefix(64_000)))
-        let search = try #require(
-            confirmations.wait(forCutoff: 4 - ConfirmationPass.rightContext), "no search of the first 4 s")
+        let search = try confirmations.wait(forCutoff: 4 - ConfirmationPass.rightContext)
         #expect(search.utterance == 3)
         #expect(abs(search.cutoff - (4 - ConfirmationPass.rightContext)) < 0.001, "the audio so far, less the right context")
 

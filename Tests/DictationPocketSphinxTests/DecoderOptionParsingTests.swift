@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import Testing
 
@@ -22,14 +23,16 @@ import Testing
             try PocketSphinxRecognizer.decoderOptions(parsing: ["-beam=1e-60", setting])
         }
         #expect(error?.code == .recognitionFailed)
-        #expect(error?.message.contains("the decoder option \(setting) is not written NAME=VALUE") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("the decoder option \(setting) is not written NAME=VALUE") == true,
+            "\(String(describing: error))")
         #expect(error.map(ErrorTranslationCheck.problems(in:)) == [])
     }
 
     /// What a recognizer made from parsed options hands PocketSphinx: a good value loads, a
     /// name it does not know is refused when the decoder is made.
     @Test func parsedOptionsReachTheDecoder() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let good = try PocketSphinxRecognizer.decoderOptions(parsing: ["-lw=8"])
         _ = try PocketSphinxRecognizer(environment: [:], decoderOptions: good).makeStreamDecoder(locale: "en-US")
         let unknown = try PocketSphinxRecognizer.decoderOptions(parsing: ["-no_such_option=1"])

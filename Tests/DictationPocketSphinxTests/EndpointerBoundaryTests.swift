@@ -52,7 +52,8 @@ import Testing
         for (index, sentence) in Self.sentences.enumerated() {
             let speech = try Self.speak(sentence, in: directory)
             let audible = speech.indices.filter { abs(speech[$0]) > 0.002 }
-            let first = try #require(audible.first), last = try #require(audible.last)
+            let first = try #require(audible.first)
+            let last = try #require(audible.last)
             let offset = samples.count
             truths.append(
                 Truth(start: Double(offset + first) / Double(Self.rate), end: Double(offset + last + 1) / Double(Self.rate)))
@@ -76,9 +77,12 @@ import Testing
         let found = zip(starts, ends).map { String(format: "%.2f-%.2f", $0, $1) }
         let expected = truths.map { String(format: "%.2f-%.2f", $0.start, $0.end) }
         print("endpointer: \(found)\n     truth: \(expected)")
-        try #require(starts.count == truths.count && ends.count == truths.count, "one utterance per sentence: \(found) vs \(expected)")
+        try #require(
+            starts.count == truths.count && ends.count == truths.count, "one utterance per sentence: \(found) vs \(expected)")
         for (index, truth) in truths.enumerated() {
-            #expect(abs(starts[index] - truth.start) <= 0.15, "sentence \(index) starts at \(truth.start), speechStarted \(starts[index])")
+            #expect(
+                abs(starts[index] - truth.start) <= 0.15,
+                "sentence \(index) starts at \(truth.start), speechStarted \(starts[index])")
             #expect(abs(ends[index] - truth.end) <= 0.15, "sentence \(index) ends at \(truth.end), speechEnded \(ends[index])")
         }
         #expect(finals.count == truths.count)

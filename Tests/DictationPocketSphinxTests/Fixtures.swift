@@ -1,35 +1,14 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
 @testable import DictationPocketSphinx
 
-/// The Debian-packaged model and recordings the tests use, read without other DictationKit targets.
-///
-/// A missing package fails the test with a message naming it: a test that quietly passes
-/// without its data proves nothing.
+/// The Debian-packaged model and recordings as these tests decode them, read without other
+/// DictationKit targets.
 enum Fixtures {
-    static let modelDirectory = "/usr/share/pocketsphinx/model/en-us"
-    static let testData = "/usr/share/pocketsphinx/test/data"
     static let sampleRate = 16_000
-
-    /// The US English model folder.
-    static func requireModel() throws -> String {
-        try #require(
-            FileManager.default.fileExists(atPath: modelDirectory + "/en-us.lm.bin"),
-            "The US English PocketSphinx model is missing: install the Debian package pocketsphinx-en-us")
-        return modelDirectory
-    }
-
-    /// A file of Debian's PocketSphinx test data.
-    /// - Parameter name: The path under `/usr/share/pocketsphinx/test/data`.
-    static func requireTestData(_ name: String) throws -> String {
-        let path = testData + "/" + name
-        try #require(
-            FileManager.default.fileExists(atPath: path),
-            "\(path) is missing: install the Debian package pocketsphinx-testdata")
-        return path
-    }
 
     /// The `pocketsphinx_continuous` program we compare with.
     static func requireContinuousProgram() throws -> String {
@@ -42,30 +21,31 @@ enum Fixtures {
 
     /// A recognizer that sees only the system's models, whatever the test environment holds.
     static func recognizer() throws -> PocketSphinxRecognizer {
-        _ = try requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         return PocketSphinxRecognizer(environment: [:])
     }
 
-    /// Samples of headerless 16-bit little-endian mono PCM, scaled to -1...1.
-    static func readRaw(_ path: String, skippingHeaderBytes header: Int = 0) throws -> [Float] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(data.count > header, "\(path) holds no audio")
-        return data.dropFirst(header).withUnsafeBytes { bytes in
-            let count = bytes.count / 2
-            return (0..<count).map { index in
-                Float(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))) / 32767
-            }
-        }
+    /// 16-bit samples scaled to -1...1 as these tests have always read them (value / 32767: the
+    /// decoding results they compare were measured so).
+    static func floats(_ samples: [Int16]) -> [Float] {
+        samples.map { Float($0) / 32767 }
     }
 
-    /// Samples of a canonical 44-byte-header 16 kHz mono 16-bit WAV file, as the LibriVox ones are.
+    /// Samples of headerless 16-bit little-endian mono PCM, scaled to -1...1.
+    static func readRaw(_ path: String) throws -> [Float] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(!data.isEmpty, "\(path) holds no audio")
+        return floats(PCM16.samples(littleEndian: data))
+    }
+
+    /// Samples of a 16 kHz mono 16-bit WAV file, as the LibriVox ones are, scaled to -1...1.
     static func readWAV(_ path: String) throws -> [Float] {
-        try readRaw(path, skippingHeaderBytes: 44)
+        floats(try WAVFile(path: path).samples)
     }
 
     /// `goforward.raw`: "go forward ten meters".
     static func goForward() throws -> [Float] {
-        try readRaw(try requireTestData("goforward.raw"))
+        floats(try PocketSphinxTestData.goForward())
     }
 
     /// Runs a decoder over samples as a session does: 1600 samples (100 ms) per call, then finish.

@@ -2,6 +2,7 @@ import DictationCapture
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import Testing
 /// 37 % on these; issue 4 is where accuracy improves).
 @Suite("LibriVox accuracy through DictationSession", .timeLimit(.minutes(25)))
 struct LibriVoxSessionAccuracyTests {
-    static let recordings = ["0870", "0880", "0890", "0920", "0930"].map { "sense_and_sensibility_01_austen_64kb-\($0)" }
+    static let recordings = PocketSphinxTestData.librivoxIDs.map(PocketSphinxTestData.librivoxName)
 
     @Test("At 16 kHz, no worse than pocketsphinx_continuous on the same files")
     func matchesTheReferenceDecoder() async throws {
@@ -30,18 +31,20 @@ struct LibriVoxSessionAccuracyTests {
     /// where the 16 kHz model was trained to find some: without `NarrowbandNoiseFill` it scores
     /// 85 % (so does `pocketsphinx_continuous` on a 16 kHz copy), with it 48-56 % depending on
     /// the noise; the bound keeps that gain.
-    @Test("Resampled and stereo copies give nearly the same transcript", arguments: [
-        ("8 kHz", ["-r", "8000"], 0.25), ("22.05 kHz", ["-r", "22050"], 0.045), ("44.1 kHz", ["-r", "44100"], 0.045),
-        ("48 kHz", ["-r", "48000"], 0.045), ("stereo 16 kHz", ["-c", "2"], 0.045),
-    ])
+    @Test(
+        "Resampled and stereo copies give nearly the same transcript",
+        arguments: [
+            ("8 kHz", ["-r", "8000"], 0.25), ("22.05 kHz", ["-r", "22050"], 0.045), ("44.1 kHz", ["-r", "44100"], 0.045),
+            ("48 kHz", ["-r", "48000"], 0.045), ("stereo 16 kHz", ["-c", "2"], 0.045),
+        ])
     func variantsMatch16kHz(name: String, soxOutputOptions: [String], margin: Double) async throws {
         let sox = try Self.requireSox()
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var total = WordErrorRate(errors: 0, referenceWords: 0)
-        let references = try Self.references()
+        let references = try PocketSphinxTestData.librivoxTranscripts()
         for id in Self.recordings {
-            let input = try Fixtures.requireTestData("librivox/\(id).wav")
+            let input = try PocketSphinxTestData.path("librivox/\(id).wav")
             let output = "\(directory)/\(id).wav"
             // Stereo copies get a quieter second channel, so the downmix really mixes two signals.
             let effects = soxOutputOptions == ["-c", "2"] ? ["remix", "1", "1v0.5"] : []
@@ -60,13 +63,13 @@ struct LibriVoxSessionAccuracyTests {
     /// of audio its words come from.
     @Test("A long recording gives many finals at the right times")
     func longRecordingTimestamps() async throws {
-        let references = try Self.references()
+        let references = try PocketSphinxTestData.librivoxTranscripts()
         let pause = [Float](repeating: 0, count: 16_000 * 3 / 2)
         var samples: [Float] = []
         var windows: [ClosedRange<Double>] = []
         var reference: [String] = []
         for id in Self.recordings + Self.recordings {
-            let speech = try Fixtures.readWAV(try Fixtures.requireTestData("librivox/\(id).wav"))
+            let speech = try Fixtures.readWAV(try PocketSphinxTestData.path("librivox/\(id).wav"))
             samples += pause
             let start = Double(samples.count) / 16_000
             samples += speech
@@ -93,7 +96,8 @@ struct LibriVoxSessionAccuracyTests {
                 #expect((0...1).contains(word.confidence))
             }
         }
-        let wer = WordErrorRate(reference: reference.joined(separator: " "), hypothesis: finals.map(\.text).joined(separator: " "))
+        let wer = WordErrorRate(
+            reference: reference.joined(separator: " "), hypothesis: finals.map(\.text).joined(separator: " "))
         let baseline = try await Baseline.shared.ours()
         print("long recording: \(finals.count) finals, WER \(wer)")
         #expect(wer.rate <= baseline.rate + 0.05, "the same speech, joined, decodes about as well: \(wer) vs \(baseline)")
@@ -117,36 +121,15 @@ struct LibriVoxSessionAccuracyTests {
         return finals
     }
 
-    /// The reference texts by recording id, from `librivox/transcription` (`<s> words </s> (id)`).
-    static func references() throws -> [String: String] {
-        let path = try Fixtures.requireTestData("librivox/transcription")
-        var references: [String: String] = [:]
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
-            guard let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { continue }
-            let words = line[..<open].split(separator: " ").filter { $0 != "<s>" && $0 != "</s>" }
-            references[String(line[line.index(after: open)..<close])] = words.joined(separator: " ")
-        }
-        return references
-    }
-
     static func requireSox() throws -> String {
         try #require(
             FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") ? "/usr/bin/sox" : nil,
             "sox is missing: apt-get install sox")
     }
 
+    /// Writes samples in -1...1 as a 16 kHz mono 16-bit WAV file.
     static func writeWAV(_ samples: [Float], to path: String) throws {
-        var data = Data()
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8))
-        append(UInt32(36 + samples.count * 2))
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        append(UInt32(16)); append(UInt16(1)); append(UInt16(1)); append(UInt32(16_000)); append(UInt32(32_000))
-        append(UInt16(2)); append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8))
-        append(UInt32(samples.count * 2))
-        for sample in samples { append(Int16(max(-1, min(1, sample)) * 32_767)) }
-        try data.write(to: URL(fileURLWithPath: path))
+        try Data(WAVBuilder.pcm16(PCM16.samples(samples))).write(to: URL(fileURLWithPath: path))
     }
 }
 
@@ -166,37 +149,41 @@ actor Baseline {
     private var continuousTask: Task<WordErrorRate, any Error>?
 
     func ours() async throws -> WordErrorRate {
-        let task = oursTask ?? Task {
-            try await withDeadline(Self.deadline, "the 16 kHz baseline (DictationSession on 5 LibriVox files)") {
-                let references = try LibriVoxSessionAccuracyTests.references()
-                var total = WordErrorRate(errors: 0, referenceWords: 0)
-                for id in LibriVoxSessionAccuracyTests.recordings {
-                    let path = try Fixtures.requireTestData("librivox/\(id).wav")
-                    let finals = try await LibriVoxSessionAccuracyTests.transcribe(AudioFileSource(path: path))
-                    let reference = try #require(references[id])
-                    total = total + WordErrorRate(reference: reference, hypothesis: finals.map(\.text).joined(separator: " "))
+        let task =
+            oursTask
+            ?? Task {
+                try await withDeadline(Self.deadline, "the 16 kHz baseline (DictationSession on 5 LibriVox files)") {
+                    let references = try PocketSphinxTestData.librivoxTranscripts()
+                    var total = WordErrorRate(errors: 0, referenceWords: 0)
+                    for id in LibriVoxSessionAccuracyTests.recordings {
+                        let path = try PocketSphinxTestData.path("librivox/\(id).wav")
+                        let finals = try await LibriVoxSessionAccuracyTests.transcribe(AudioFileSource(path: path))
+                        let reference = try #require(references[id])
+                        total = total + WordErrorRate(reference: reference, hypothesis: finals.map(\.text).joined(separator: " "))
+                    }
+                    return total
                 }
-                return total
             }
-        }
         oursTask = task
         return try await task.value
     }
 
     func continuous() async throws -> WordErrorRate {
-        let task = continuousTask ?? Task {
-            try await withDeadline(Self.deadline, "the pocketsphinx_continuous baseline") {
-                let program = try Fixtures.requireContinuousProgram()
-                let references = try LibriVoxSessionAccuracyTests.references()
-                var total = WordErrorRate(errors: 0, referenceWords: 0)
-                for id in LibriVoxSessionAccuracyTests.recordings {
-                    let path = try Fixtures.requireTestData("librivox/\(id).wav")
-                    let output = try await Fixtures.runOffThePool(program, ["-infile", path])
-                    total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: output)
+        let task =
+            continuousTask
+            ?? Task {
+                try await withDeadline(Self.deadline, "the pocketsphinx_continuous baseline") {
+                    let program = try Fixtures.requireContinuousProgram()
+                    let references = try PocketSphinxTestData.librivoxTranscripts()
+                    var total = WordErrorRate(errors: 0, referenceWords: 0)
+                    for id in LibriVoxSessionAccuracyTests.recordings {
+                        let path = try PocketSphinxTestData.path("librivox/\(id).wav")
+                        let output = try await Fixtures.runOffThePool(program, ["-infile", path])
+                        total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: output)
+                    }
+                    return total
                 }
-                return total
             }
-        }
         continuousTask = task
         return try await task.value
     }

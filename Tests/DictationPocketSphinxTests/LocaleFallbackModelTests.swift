@@ -1,5 +1,6 @@
 import DictationKit
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ import Testing
 @Suite(.timeLimit(.minutes(25))) struct LocaleFallbackModelTests {
     /// A folder of per-locale model folders, each a link to Debian's US English model.
     static func modelRoot(locales: [String]) throws -> String {
-        let system = try Fixtures.requireModel()
+        let system = try PocketSphinxSystemModel.requireEnglishUS()
         let root = try Fixtures.temporaryDirectory()
         for locale in locales {
             try FileManager.default.createSymbolicLink(atPath: root + "/" + locale, withDestinationPath: system)

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ struct ModelDiscoveryTests {
 
     /// Lays out a model folder of symbolic links to the system model.
     static func makeModel(at directory: String, parts: Parts = .all) throws {
-        let system = try Fixtures.requireModel()
+        let system = try PocketSphinxSystemModel.requireEnglishUS()
         let manager = FileManager.default
         try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let links: [(Parts, String, String)] = [
@@ -46,13 +47,13 @@ struct ModelDiscoveryTests {
 
     @Test("The system model is found for en-US and listed")
     func systemModel() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let locator = PocketSphinxModelLocator(environment: [:])
         let model = try locator.model(for: "en-US")
         #expect(model.locale == "en-US")
-        #expect(model.acousticModel == Fixtures.modelDirectory + "/en-us")
-        #expect(model.languageModel == Fixtures.modelDirectory + "/en-us.lm.bin", "the phone LM must not be chosen")
-        #expect(model.dictionary == Fixtures.modelDirectory + "/cmudict-en-us.dict")
+        #expect(model.acousticModel == PocketSphinxSystemModel.englishUS + "/en-us")
+        #expect(model.languageModel == PocketSphinxSystemModel.englishUS + "/en-us.lm.bin", "the phone LM must not be chosen")
+        #expect(model.dictionary == PocketSphinxSystemModel.englishUS + "/cmudict-en-us.dict")
         #expect(locator.supportedLocales().contains("en-US"))
         #expect(PocketSphinxRecognizer(environment: [:]).supportedLocales().contains("en-US"))
     }
@@ -61,15 +62,15 @@ struct ModelDiscoveryTests {
         "Locale spellings match the en-us folder",
         arguments: ["en-US", "en_US", "en-us", "EN-us", "en_US.UTF-8", "en_US.utf8@euro", "en"])
     func spellings(locale: String) throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let model = try PocketSphinxModelLocator(environment: [:]).model(for: locale)
-        #expect(model.directory == Fixtures.modelDirectory)
+        #expect(model.directory == PocketSphinxSystemModel.englishUS)
         #expect(model.locale == "en-US")
     }
 
     @Test("An unknown locale is unsupported")
     func unknownLocale() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let locator = PocketSphinxModelLocator(environment: [:])
         for locale in ["zz-ZZ", "nb-NO", "fr", "C", ""] {
             let error = Self.error { _ = try locator.model(for: locale) }
@@ -92,8 +93,8 @@ struct ModelDiscoveryTests {
 
     @Test("An explicit model folder is used whatever the locale")
     func explicitModelFolder() throws {
-        let recognizer = PocketSphinxRecognizer(modelDirectory: try Fixtures.requireModel(), environment: [:])
-        #expect(try recognizer.model(for: "en-US").directory == Fixtures.modelDirectory)
+        let recognizer = PocketSphinxRecognizer(modelDirectory: try PocketSphinxSystemModel.requireEnglishUS(), environment: [:])
+        #expect(try recognizer.model(for: "en-US").directory == PocketSphinxSystemModel.englishUS)
         #expect(try recognizer.model(for: "zz-ZZ").locale == "en-US", "the folder name says the locale")
         #expect(recognizer.supportedLocales().first == "en-US")
     }
@@ -184,7 +185,7 @@ struct ModelDiscoveryTests {
         try FileManager.default.createDirectory(atPath: model + "/acoustic", withIntermediateDirectories: true)
         for name in ["feat.params", "means"] {
             try FileManager.default.createSymbolicLink(
-                atPath: model + "/acoustic/" + name, withDestinationPath: Fixtures.modelDirectory + "/en-us/" + name)
+                atPath: model + "/acoustic/" + name, withDestinationPath: PocketSphinxSystemModel.englishUS + "/en-us/" + name)
         }
         let error = Self.error { _ = try PocketSphinxModel(directory: model, locale: "xx-YY") }
         #expect(error?.code == .modelNotFound)
@@ -193,7 +194,7 @@ struct ModelDiscoveryTests {
 
     @Test("Decoder options PocketSphinx doesn't know are rejected")
     func unknownDecoderOption() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let recognizer = PocketSphinxRecognizer(environment: [:], decoderOptions: ["-no_such_option": "1"])
         let error = Self.error { _ = try recognizer.makeStreamDecoder(locale: "en-US") }
         #expect(error?.code == .recognitionFailed)

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -44,18 +45,22 @@ struct ModelPackDiscoveryTests {
 
     @Test("XDG_DATA_HOME, else HOME, says where the user's models are")
     func userModelRoot() {
-        #expect(PocketSphinxModelLocator.userModelRoot(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/dictationkit/models")
+        #expect(
+            PocketSphinxModelLocator.userModelRoot(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/dictationkit/models"
+        )
         #expect(
             PocketSphinxModelLocator.userModelRoot(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h/"])
                 == "/h/.local/share/dictationkit/models", "a relative XDG_DATA_HOME is ignored, as the spec says")
         #expect(PocketSphinxModelLocator.userModelRoot(environment: ["HOME": "/"]) == "/.local/share/dictationkit/models")
         #expect(PocketSphinxModelLocator.userModelRoot(environment: [:]) == nil)
-        #expect(ModelPackInstaller(environment: ["HOME": "/h"]).directory(for: .englishUSLarge) == "/h/.local/share/dictationkit/models/en-US-large")
+        #expect(
+            ModelPackInstaller(environment: ["HOME": "/h"]).directory(for: .englishUSLarge)
+                == "/h/.local/share/dictationkit/models/en-US-large")
     }
 
     @Test("A pack of higher rank is preferred to Debian's model, and listed with its name and rank")
     func higherRankWins() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/en-US-large", rank: 10)
@@ -76,7 +81,7 @@ struct ModelPackDiscoveryTests {
         #expect(folders.map(\.rank) == [10, 0])
         #expect(folders.map(\.isPreferred) == [true, false])
         #expect(folders.map(\.locale) == ["en-US", "en-US"])
-        #expect(folders.last?.directory == Fixtures.modelDirectory)
+        #expect(folders.last?.directory == PocketSphinxSystemModel.englishUS)
         #expect(folders.allSatisfy { (try? $0.model.get()) != nil })
 
         let decoder = try PocketSphinxRecognizer(environment: home.environment).makeStreamDecoder(locale: "en-US")
@@ -85,7 +90,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("Among equal ranks the earlier place wins; a higher rank beats an earlier place")
     func ties() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         let extra = try Fixtures.temporaryDirectory()
         defer {
@@ -95,7 +100,8 @@ struct ModelPackDiscoveryTests {
         // A folder without a manifest ranks 0, as Debian's does; the user's folder comes first.
         try Self.makePack(at: home.models + "/en-us-plain", rank: nil)
         var environment = home.environment
-        #expect(try PocketSphinxModelLocator(environment: environment).model(for: "en-US").directory == home.models + "/en-us-plain")
+        #expect(
+            try PocketSphinxModelLocator(environment: environment).model(for: "en-US").directory == home.models + "/en-us-plain")
 
         // A plain folder on DICTATIONKIT_MODEL_PATH comes before it, at the same rank.
         try Self.makePack(at: extra + "/en-us", rank: nil)
@@ -115,7 +121,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("An explicit model directory still wins over every pack")
     func explicitDirectoryWins() throws {
-        let system = try Fixtures.requireModel()
+        let system = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/en-US-large", rank: 10)
@@ -133,7 +139,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("A chosen pack that is incomplete is reported, not passed over for Debian's")
     func incompletePack() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/en-US-large", rank: 10, parts: [.acousticModel, .languageModel])
@@ -150,7 +156,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("A pack folder without a manifest takes its locale from its name, without the variant")
     func variantFolderName() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/xx-YY-large", rank: nil)
@@ -165,7 +171,7 @@ struct ModelPackDiscoveryTests {
 
     @Test("Hidden folders, where the installer unpacks, are never candidates")
     func hiddenFoldersSkipped() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try DataHome()
         defer { home.remove() }
         try Self.makePack(at: home.models + "/.install-xx-YY-1234/xx-YY", rank: 10)
@@ -218,7 +224,7 @@ struct ModelPackManifestTests {
 
     @Test("A pack with a broken manifest is chosen and reported, in the locator and the listing")
     func brokenManifestInFolder() throws {
-        _ = try Fixtures.requireModel()
+        _ = try PocketSphinxSystemModel.requireEnglishUS()
         let home = try ModelPackDiscoveryTests.DataHome()
         defer { home.remove() }
         let folder = home.models + "/en-US-large"
@@ -233,7 +239,8 @@ struct ModelPackManifestTests {
         #expect(listed.manifest == nil)
         #expect(listed.isPreferred)
         if case .success = listed.model { Issue.record("a pack with a broken manifest is listed as usable") }
-        #expect(ModelDiscoveryTests.error { _ = try PocketSphinxModel(directory: folder, locale: "en-US") }?.code == .modelNotFound)
+        #expect(
+            ModelDiscoveryTests.error { _ = try PocketSphinxModel(directory: folder, locale: "en-US") }?.code == .modelNotFound)
     }
 }
 

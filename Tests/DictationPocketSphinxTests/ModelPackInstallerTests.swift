@@ -126,7 +126,8 @@ struct ModelPackInstallerTests {
             _ = try installer.install(complete.pack(modelPath: "testpack/pocketsphinx-data/zz-ZZ"), fromWheel: complete.path)
         }
         #expect(elsewhere?.code == .modelInstallFailed)
-        #expect(elsewhere?.message.contains("has no testpack/pocketsphinx-data/zz-ZZ/") == true, "\(String(describing: elsewhere))")
+        #expect(
+            elsewhere?.message.contains("has no testpack/pocketsphinx-data/zz-ZZ/") == true, "\(String(describing: elsewhere))")
 
         let incomplete = try TestWheel.build(in: home.root, content: .placeholdersWithoutDictionary)
         let error = Self.installError { _ = try installer.install(incomplete.pack(), fromWheel: incomplete.path) }

@@ -77,7 +77,9 @@ struct NoWordsFromNoiseTests {
             options: DictationOptions(reports: [], endpointing: EndpointingOptions(segmentation: .recognizer)),
             preprocessing: StandardPreprocessing(options: .none))
         let rawWords = raw.flatMap(\.words).map(\.text)
-        print("\(name): DictationKit \(ours.flatMap(\.words).count) words; PocketSphinx's own detection, no chain: \(rawWords.count) words \(rawWords.prefix(8))")
+        print(
+            "\(name): DictationKit \(ours.flatMap(\.words).count) words; PocketSphinx's own detection, no chain: \(rawWords.count) words \(rawWords.prefix(8))"
+        )
         #expect(ours.allSatisfy { $0.text.isEmpty }, "\(name) gave \(ours.map(\.text))")
     }
 }

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -64,7 +65,7 @@ struct PocketSphinxDecoderTests {
 
     @Test("Word confidences and times match pocketsphinx_continuous -time yes")
     func matchesContinuous() throws {
-        let path = try Fixtures.requireTestData("goforward.raw")
+        let path = try PocketSphinxTestData.path("goforward.raw")
         let program = try Fixtures.requireContinuousProgram()
         // After each utterance's text come lines "word start end posterior", times in seconds
         // from the stream's start.

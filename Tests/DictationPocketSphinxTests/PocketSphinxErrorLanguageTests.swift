@@ -27,7 +27,7 @@ import Testing
             .folderMissing("/opt/models/nb-no"), .folderUnreadable("/opt/models/nb-no"),
             .incomplete(directory: "/opt/models/nb-no", missing: missingParts),
             .noModelInFolder(directory: "/opt/models", locale: "nb-NO"),
-            .noneInstalled(roots: ["/opt/models", "/usr/share/pocketsphinx/model"]), .unloadable(model),
+            .noneInstalled(roots: ["/opt/models", "/srv/pocketsphinx/model"]), .unloadable(model),
             .optionsRejected("-beam -lw"), .malformedOption("-lw"), .utteranceNotStarted, .utteranceNotFinished, .decodingFailed,
         ]
         + missingParts.map { .incomplete(directory: "/opt/models/nb-no", missing: [$0]) }

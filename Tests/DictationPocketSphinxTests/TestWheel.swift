@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -27,12 +28,12 @@ struct TestWheel {
 
     /// Builds a wheel in `directory`.
     static func build(in directory: String, content: Content) throws -> TestWheel {
-        let system = Fixtures.modelDirectory
+        let system = PocketSphinxSystemModel.englishUS
         var members: [String: String] = [:]
         let acousticFiles = ["feat.params", "mdef", "means", "noisedict", "sendump", "transition_matrices", "variances"]
         switch content {
         case .debianModel:
-            _ = try Fixtures.requireModel()
+            _ = try PocketSphinxSystemModel.requireEnglishUS()
             for name in acousticFiles { members["\(modelPath)/acoustic-model/\(name)"] = "\(system)/en-us/\(name)" }
             members["\(modelPath)/language-model.lm.bin"] = "\(system)/en-us.lm.bin"
             members["\(modelPath)/pronounciation-dictionary.dict"] = "\(system)/cmudict-en-us.dict"

@@ -2,6 +2,7 @@ import DictationCapture
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
@@ -18,7 +19,7 @@ struct TwoPassTests {
         + (1...5).map { String(format: "cards/%03d.wav", $0) }
 
     static func samples(of recording: String) throws -> [Float] {
-        let path = try Fixtures.requireTestData(recording)
+        let path = try PocketSphinxTestData.path(recording)
         return recording.hasSuffix(".raw") ? try Fixtures.readRaw(path) : try Fixtures.readWAV(path)
     }
 
@@ -60,17 +61,11 @@ struct TwoPassTests {
         Thread.detachNewThread {
             var generator = SplitMix64(seed: UInt64(samples.count))
             var offset = 0
-            let started = ContinuousClock.now
+            let pacer = speed.map { RealTimePacer(unitsPerSecond: 16_000, speed: $0) }
             while offset < samples.count {
                 let size = [112, 320, 528, 1_600, 4_000][Int(generator.next() % 5)]
                 let end = min(samples.count, offset + size)
-                if let speed {
-                    let due = started + .seconds(Double(end) / 16_000 / speed)
-                    let wait = due - .now
-                    if wait > .zero {
-                        Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
-                    }
-                }
+                pacer?.waitUntilPlayed(end)
                 source.append(Array(samples[offset..<end]))
                 offset = end
             }
@@ -104,7 +99,9 @@ struct TwoPassTests {
                 !zip(live.partials, live.partials.dropFirst()).contains {
                     $0.utteranceIndex == $1.utteranceIndex && $0.text == $1.text && $0.stableWordCount == $1.stableWordCount
                 }, "\(recording), \(name): a partial repeats")
-            #expect(live.finals == whole.finals, "\(recording), \(name): \(live.finals.map(\.text)) against \(whole.finals.map(\.text))")
+            #expect(
+                live.finals == whole.finals,
+                "\(recording), \(name): \(live.finals.map(\.text)) against \(whole.finals.map(\.text))")
         }
     }
 
@@ -124,24 +121,30 @@ struct TwoPassTests {
     }
 
     /// The final pass runs beside the audio thread: a long utterance's final is still being
-    /// searched when the next utterance, 0.7 s later, already shows partials. The search takes
-    /// about 2 s on this machine; the test adds 3 s to each final on purpose, so that it holds on
-    /// a machine fast enough to search the utterance in less than 0.7 s.
+    /// searched when the next utterance, 0.7 s later, already shows partials. The test holds the
+    /// first final's search until a partial of a later utterance has arrived, so that it holds
+    /// however fast the machine searches; were the final pass in the audio thread's way, no
+    /// such partial would come, and the final would be released by the hang guard, too late.
     @Test("Partials of the next utterance arrive while the final pass of the last one runs")
     func partialsArriveDuringTheFinalPass() async throws {
-        let long = try Self.samples(of: "librivox/\(LibriVoxSessionAccuracyTests.recordings[0]).wav")
+        let long =
+            try Self.samples(of: "librivox/\(LibriVoxSessionAccuracyTests.recordings[0]).wav")
             + Self.samples(of: "librivox/\(LibriVoxSessionAccuracyTests.recordings[3]).wav")
         let short = try Self.samples(of: "goforward.raw")
         let silence = [Float](repeating: 0, count: 11_200)
         let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32))
+        let laterPartial = Mutex(false)
         let session = DictationSession(
             source: source, preprocessing: StandardPreprocessing(),
-            recognizer: slowFinals(try Fixtures.recognizer(), extraSeconds: 3))
+            recognizer: firstFinalHeld(try Fixtures.recognizer()) { laterPartial.withLock { $0 } })
         let stream = try await session.start(DictationOptions(reports: .partials))
         Self.push(long + silence + short + silence, into: source, pacedAt: 1)
         var order: [DictationEvent] = []
         for await event in stream {
-            if case .partial = event { order.append(event) }
+            if case .partial(let partial) = event {
+                order.append(event)
+                if partial.utteranceIndex > 0 { laterPartial.withLock { $0 = true } }
+            }
             if case .final = event { order.append(event) }
         }
         let finals = order.compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }
@@ -158,14 +161,19 @@ struct TwoPassTests {
     }
 }
 
-/// A recognizer whose final decoders take `extraSeconds` longer over each final, on purpose: the
-/// final pass runs on threads of its own, so only the finals are late.
-private func slowFinals(_ base: PocketSphinxRecognizer, extraSeconds: Double) -> InterceptingRecognizer {
-    InterceptingRecognizer(base) { decoder, role in
+/// A recognizer whose final decoders hold the first final's search until `release` says so: the
+/// final pass runs on threads of its own, so only that final is late.
+private func firstFinalHeld(
+    _ base: PocketSphinxRecognizer, until release: @escaping @Sendable () -> Bool
+) -> InterceptingRecognizer {
+    let held = Atomic(false)
+    return InterceptingRecognizer(base) { decoder, role in
         guard role == .finals(reportsPartials: false) else { return decoder }
         return InterceptingDecoder.wrap(decoder) { call in
             // The final pass's own thread: holding it is what a slow search does.
-            if case .endUtterance = call { Thread.sleep(forTimeInterval: extraSeconds) }
+            guard case .endUtterance = call, !held.exchange(true, ordering: .sequentiallyConsistent) else { return }
+            // Not the verdict: without the partial, the order of the events says so.
+            try? waitUntil("a partial of the utterance after the first has arrived") { release() }
         }
     }
 }

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -51,7 +52,7 @@ struct UtteranceTimingTests {
 
     @Test("Speech longer than the maximum utterance is cut, with times still in order")
     func maximumUtteranceDuration() throws {
-        let path = try Fixtures.requireTestData("librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
+        let path = try PocketSphinxTestData.path("librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
         let samples = try Fixtures.readWAV(path)
         let decoder = try #require(
             try Fixtures.recognizer().makeDecoder(DecoderConfiguration(locale: "en-US", maxUtteranceDuration: 2))

@@ -23,9 +23,10 @@ struct AutomaticNoiseSuppressionTests {
         var verdicts: [VoiceActivityFrame] = []
         var noisy: [Bool] = []
         for start in stride(from: 0, to: input.count, by: 1_600) {
-            let frame = try processor.process(AudioFrame(
-                samples: Array(input[start..<min(input.count, start + 1_600)]), sampleRate: sampleRate, channelCount: 1,
-                startTime: Double(start) / Double(sampleRate)))
+            let frame = try processor.process(
+                AudioFrame(
+                    samples: Array(input[start..<min(input.count, start + 1_600)]), sampleRate: sampleRate, channelCount: 1,
+                    startTime: Double(start) / Double(sampleRate)))
             #expect(frame.startTime == Double(samples.count) / Double(sampleRate), "timed by output samples")
             samples += frame.samples
             verdicts += frame.voiceActivity
@@ -89,7 +90,8 @@ struct AutomaticNoiseSuppressionTests {
         #expect(delay == 320, "the audio fell back by the suppressor's latency when it engaged")
         // The last second is noise only, 1 s after the speech.
         let end = Double(input.count) / Double(Self.sampleRate)
-        let noiseOff = SpeechRecordings.level(SignalAnalysis.window(off.samples, sampleRate: Self.sampleRate, from: end - 1, to: end))
+        let noiseOff = SpeechRecordings.level(
+            SignalAnalysis.window(off.samples, sampleRate: Self.sampleRate, from: end - 1, to: end))
         let shifted = Array(automatic.samples[delay...])
         let noiseOn = SpeechRecordings.level(SignalAnalysis.window(shifted, sampleRate: Self.sampleRate, from: end - 1, to: end))
         #expect(noiseOff - noiseOn > 10, "noise \(noiseOff) → \(noiseOn) dBFS")
@@ -128,7 +130,8 @@ struct AutomaticNoiseSuppressionTests {
         for range in pauses.dropFirst() {
             let from = Double(range.lowerBound) / Double(Self.sampleRate) + 0.5
             let to = Double(range.upperBound) / Double(Self.sampleRate)
-            let noiseOff = SpeechRecordings.level(SignalAnalysis.window(off.samples, sampleRate: Self.sampleRate, from: from, to: to))
+            let noiseOff = SpeechRecordings.level(
+                SignalAnalysis.window(off.samples, sampleRate: Self.sampleRate, from: from, to: to))
             let shifted = Array(automatic.samples[delay...])
             let noiseOn = SpeechRecordings.level(SignalAnalysis.window(shifted, sampleRate: Self.sampleRate, from: from, to: to))
             #expect(noiseOff - noiseOn > 10, "pause at \(from) s: noise \(noiseOff) → \(noiseOn) dBFS")

@@ -1,8 +1,7 @@
 import DictationKit
+import DictationPreprocessing
 import DictationTesting
 import Testing
-
-import DictationPreprocessing
 
 @Suite("ChannelDownmixer", .timeLimit(.minutes(25)))
 struct ChannelDownmixerTests {

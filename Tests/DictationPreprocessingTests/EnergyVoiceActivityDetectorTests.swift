@@ -80,7 +80,8 @@ struct EnergyVoiceActivityDetectorTests {
 
     @Test("A rise of the background noise is learnt within a few seconds")
     func noiseStep() {
-        let signal = SpeechRecordings.whiteNoise(seconds: 3, level: -60, seed: 2)
+        let signal =
+            SpeechRecordings.whiteNoise(seconds: 3, level: -60, seed: 2)
             + SpeechRecordings.whiteNoise(seconds: 10, level: -30, seed: 3)
         let times = Self.speechTimes(Self.decisions(signal))
         #expect(times.last.map { $0 < 3 + 3 } == true, "last speech at \(times.last ?? -1) s")
@@ -109,8 +110,9 @@ struct EnergyVoiceActivityDetectorTests {
         #expect(times.count == 33)
     }
 
-    @Test("Recorded speech padded with silence or faint noise: speech in it, none in the padding",
-          arguments: SpeechRecordings.names, ["silence", "noise"])
+    @Test(
+        "Recorded speech padded with silence or faint noise: speech in it, none in the padding",
+        arguments: SpeechRecordings.names, ["silence", "noise"])
     func recordedSpeech(name: String, padding: String) throws {
         let speech = try SpeechRecordings.load(name)
         let pad = 2 * Self.sampleRate
@@ -118,7 +120,8 @@ struct EnergyVoiceActivityDetectorTests {
         if padding == "silence" {
             signal = [Float](repeating: 0, count: pad) + speech + [Float](repeating: 0, count: pad)
         } else {
-            let noise = SpeechRecordings.whiteNoise(seconds: Double(2 * pad + speech.count) / Double(Self.sampleRate), level: -60, seed: 6)
+            let noise = SpeechRecordings.whiteNoise(
+                seconds: Double(2 * pad + speech.count) / Double(Self.sampleRate), level: -60, seed: 6)
             signal = SpeechRecordings.mix([Float](repeating: 0, count: pad) + speech, noise)
         }
         let decisions = Self.decisions(signal)

@@ -28,9 +28,11 @@ struct HighPassFilterTests {
         return SignalAnalysis.decibels(amplitude / 0.5)
     }
 
-    @Test("The default filter (2nd order, 90 Hz) has the Butterworth response", arguments: [
-        20.0, 50, 90, 150, 300, 1_000, 4_000, 7_000,
-    ])
+    @Test(
+        "The default filter (2nd order, 90 Hz) has the Butterworth response",
+        arguments: [
+            20.0, 50, 90, 150, 300, 1_000, 4_000, 7_000,
+        ])
     func defaultResponse(frequency: Double) {
         let filter = HighPassFilter(sampleRate: Self.sampleRate)
         #expect(filter.cutoff == 90 && filter.order == 2)

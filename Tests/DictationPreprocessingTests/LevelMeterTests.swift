@@ -8,14 +8,22 @@ import Testing
 struct LevelMeterTests {
     static let sampleRate = 16_000
 
-    @Test("Known signals have their textbook levels", arguments: [
-        // (name, samples, RMS dBFS, peak dBFS)
-        ("full-scale sine", SignalAnalysis.sine(frequency: 1_000, amplitude: 1, sampleRate: sampleRate, seconds: 1), -3.0103, 0),
-        ("half-scale sine", SignalAnalysis.sine(frequency: 1_000, amplitude: 0.5, sampleRate: sampleRate, seconds: 1), -9.0309, -6.0206),
-        ("full-scale square", (0..<16_000).map { ($0 / 8) % 2 == 0 ? Float(1) : -1 }, 0, 0),
-        ("DC at 0.1", [Float](repeating: 0.1, count: 1_000), -20, -20),
-        ("one sample at -1 among zeros", [Float](repeating: 0, count: 99) + [-1], -20, 0),
-    ])
+    @Test(
+        "Known signals have their textbook levels",
+        arguments: [
+            // (name, samples, RMS dBFS, peak dBFS)
+            (
+                "full-scale sine", SignalAnalysis.sine(frequency: 1_000, amplitude: 1, sampleRate: sampleRate, seconds: 1),
+                -3.0103, 0
+            ),
+            (
+                "half-scale sine", SignalAnalysis.sine(frequency: 1_000, amplitude: 0.5, sampleRate: sampleRate, seconds: 1),
+                -9.0309, -6.0206
+            ),
+            ("full-scale square", (0..<16_000).map { ($0 / 8) % 2 == 0 ? Float(1) : -1 }, 0, 0),
+            ("DC at 0.1", [Float](repeating: 0.1, count: 1_000), -20, -20),
+            ("one sample at -1 among zeros", [Float](repeating: 0, count: 99) + [-1], -20, 0),
+        ])
     func knownSignals(name: String, samples: [Float], rms: Double, peak: Double) {
         let level = LevelMeter.measure(samples)
         #expect(abs(Double(level.rms) - rms) < 0.001, "\(name): RMS \(level.rms) dBFS")

@@ -26,7 +26,9 @@ struct NarrowbandNoiseFillTests {
         let noiseRMS = SignalAnalysis.rms(settled)
         let toneRMS = 0.1 / 2.0.squareRoot()
         // −23 dB below the signal, give or take the level tracker's smoothing.
-        #expect(abs(SignalAnalysis.decibels(noiseRMS / toneRMS) - (-23)) < 1.5, "noise at \(SignalAnalysis.decibels(noiseRMS / toneRMS)) dB")
+        #expect(
+            abs(SignalAnalysis.decibels(noiseRMS / toneRMS) - (-23)) < 1.5,
+            "noise at \(SignalAnalysis.decibels(noiseRMS / toneRMS)) dB")
         // Inside the band the source had, the noise is far below the signal.
         for frequency in [300.0, 1_000, 2_500, 3_500] {
             let inBand = SignalAnalysis.amplitude(of: settled, at: frequency, sampleRate: 16_000)
@@ -40,14 +42,17 @@ struct NarrowbandNoiseFillTests {
     @Test("The chain adds the fill only for sources below the recognizer's rate")
     func chainUsesItOnlyForLowRates() throws {
         let chain = StandardPreprocessing(options: .none)
-        let silence = AudioFrame(samples: [Float](repeating: 0.05, count: 4_410), sampleRate: 44_100, channelCount: 1, startTime: 0)
+        let silence = AudioFrame(
+            samples: [Float](repeating: 0.05, count: 4_410), sampleRate: 44_100, channelCount: 1, startTime: 0)
         // From 44.1 kHz a constant stays (nearly) constant: no noise was added.
-        let wide = try chain.makeProcessor(input: AudioFormat(sampleRate: 44_100, channelCount: 1, encoding: .int16), outputSampleRate: 16_000)
+        let wide = try chain.makeProcessor(
+            input: AudioFormat(sampleRate: 44_100, channelCount: 1, encoding: .int16), outputSampleRate: 16_000)
         let out = try wide.process(silence).samples.dropFirst(400)
         #expect(out.allSatisfy { abs($0 - 0.05) < 0.001 })
 
         let tone = SignalAnalysis.sine(frequency: 500, amplitude: 0.2, sampleRate: 8_000, seconds: 1)
-        let narrow = try chain.makeProcessor(input: AudioFormat(sampleRate: 8_000, channelCount: 1, encoding: .int16), outputSampleRate: 16_000)
+        let narrow = try chain.makeProcessor(
+            input: AudioFormat(sampleRate: 8_000, channelCount: 1, encoding: .int16), outputSampleRate: 16_000)
         let upsampled = try narrow.process(AudioFrame(samples: tone, sampleRate: 8_000, channelCount: 1, startTime: 0)).samples
         let high = SignalAnalysis.amplitude(of: upsampled[4_000...], at: 6_000, sampleRate: 16_000)
         #expect(high > 1e-4, "8 kHz input gets energy above 4 kHz")
@@ -63,7 +68,8 @@ struct NarrowbandNoiseFillTests {
                 for index in sections.indices { y = sections[index].process(y) }
                 return y
             }
-            let gain = SignalAnalysis.decibels(SignalAnalysis.amplitude(of: filtered[8_000...], at: frequency, sampleRate: 16_000))
+            let gain = SignalAnalysis.decibels(
+                SignalAnalysis.amplitude(of: filtered[8_000...], at: frequency, sampleRate: 16_000))
             if expected < -60 {
                 #expect(gain < -60, "\(frequency) Hz: \(gain) dB")
             } else {

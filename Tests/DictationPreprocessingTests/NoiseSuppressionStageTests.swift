@@ -5,7 +5,9 @@ import Testing
 /// The automatic mode's engagement after the suppressor only listened.
 @Suite("NoiseSuppressionStage", .timeLimit(.minutes(25)))
 struct NoiseSuppressionStageTests {
-    @Test("Found noisy after listening, it runs speex in full for 0.1 s before engaging, and leaves the audio as it came until then")
+    @Test(
+        "Found noisy after listening, it runs speex in full for 0.1 s before engaging, and leaves the audio as it came until then"
+    )
     func engagementWaitsForFullRuns() throws {
         let stage = try #require(NoiseSuppressionStage(mode: .automatic, sampleRate: 16_000))
         let noise = SpeechRecordings.whiteNoise(seconds: 2, level: -40, seed: 3)

@@ -72,4 +72,3 @@ enum SignalAnalysis {
         return samples[start..<end]
     }
 }
-

@@ -1,8 +1,7 @@
 import DictationKit
+import DictationPreprocessing
 import Foundation
 import Testing
-
-import DictationPreprocessing
 
 /// What soxr's high-quality recipe gives, measured on tones and a sweep resampled to 16 kHz.
 ///

@@ -1,8 +1,7 @@
 import DictationKit
+import DictationPreprocessing
 import DictationTesting
 import Testing
-
-import DictationPreprocessing
 
 @Suite("SoxrResampler streaming", .timeLimit(.minutes(25)))
 struct SoxrResamplerStreamingTests {

@@ -1,53 +1,32 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
 
 /// Real speech for the level and voice activity tests: `goforward.wav` from the package's
-/// `Examples/samples` and the LibriVox recordings of Debian's `pocketsphinx-testdata`.
-///
-/// A missing recording fails the test with the package to install: a voice activity test that
-/// quietly passes without speech proves nothing.
+/// `Examples/samples` and the LibriVox recordings of Debian's `pocketsphinx-testdata`, and noise
+/// made to measure.
 enum SpeechRecordings {
     static let sampleRate = 16_000
-    static let libriVoxDirectory = "/usr/share/pocketsphinx/test/data/librivox"
-    static let libriVoxIDs = ["0870", "0880", "0890", "0920", "0930"]
-    static let examplesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/samples").path
+    static let libriVoxIDs = PocketSphinxTestData.librivoxIDs
 
     /// Every recording by a short name: `goforward` and the LibriVox ids.
     static let names = ["goforward"] + libriVoxIDs
 
     /// A recording's samples, scaled to -1...1.
-    /// - Parameter name: `goforward` or a LibriVox id such as `0880`.
+    /// - Parameter name: `goforward` (`Examples/samples/goforward.wav`) or a LibriVox id such as `0880`.
     static func load(_ name: String) throws -> [Float] {
         let path =
             name == "goforward"
-            ? examplesDirectory + "/goforward.wav"
-            : libriVoxDirectory + "/sense_and_sensibility_01_austen_64kb-\(name).wav"
-        try #require(
-            FileManager.default.fileExists(atPath: path),
-            "\(path) is missing: install the Debian package pocketsphinx-testdata (or restore Examples/samples)")
-        return try readCanonicalWAV(path)
+            ? try RepositoryFiles.requireSample("goforward.wav") : try PocketSphinxTestData.librivoxPath(name)
+        let wav = try WAVFile(path: path)
+        try #require(wav.channelCount == 1 && wav.sampleRate == sampleRate, "\(path) is not 16 kHz mono")
+        return wav.floats
     }
 
     /// All LibriVox recordings one after the other (about 25 s of read speech).
     static func libriVox() throws -> [Float] {
         try libriVoxIDs.flatMap { try load($0) }
-    }
-
-    /// Samples of a 16 kHz mono 16-bit WAV file with the canonical 44-byte header, as these are.
-    static func readCanonicalWAV(_ path: String) throws -> [Float] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        try #require(data.count > 44 && String(decoding: data[36..<40], as: UTF8.self) == "data", "\(path) is not a canonical WAV file")
-        let channels = UInt16(data[22]) | UInt16(data[23]) << 8
-        let rate = UInt32(data[24]) | UInt32(data[25]) << 8 | UInt32(data[26]) << 16 | UInt32(data[27]) << 24
-        try #require(channels == 1 && rate == UInt32(sampleRate), "\(path) is not 16 kHz mono")
-        return data.dropFirst(44).withUnsafeBytes { bytes in
-            (0..<(bytes.count / 2)).map { index in
-                Float(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))) / 32768
-            }
-        }
     }
 
     /// White noise (uniform) with an RMS level of `level` dBFS.

@@ -98,7 +98,9 @@ struct SpeexNoiseSuppressorTests {
         #expect(try Self.listenThenRun(input, listened: listened) == Array(reference[listened...]))
     }
 
-    @Test("After listening to the noise for 2 s, the suppressor lowers it at once, and after 0.1 s as one that cleaned it all along")
+    @Test(
+        "After listening to the noise for 2 s, the suppressor lowers it at once, and after 0.1 s as one that cleaned it all along"
+    )
     func listeningReadiesTheNoiseEstimate() throws {
         // 2 s of noise to listen to (200 frames: most of them estimate-only), 1.2 s more noise
         // to clean, then the sentence.

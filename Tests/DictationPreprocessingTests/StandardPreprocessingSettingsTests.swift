@@ -8,7 +8,8 @@ import Testing
 @Suite("StandardPreprocessing settings", .timeLimit(.minutes(25)))
 struct StandardPreprocessingSettingsTests {
     /// The output samples and the verdicts of a processor over a whole mono 16 kHz signal.
-    static func run(_ chain: StandardPreprocessing, _ input: [Float]) throws -> (samples: [Float], verdicts: [VoiceActivityFrame]) {
+    static func run(_ chain: StandardPreprocessing, _ input: [Float]) throws -> (samples: [Float], verdicts: [VoiceActivityFrame])
+    {
         let processor = try chain.makeProcessor(input: .recognizer, outputSampleRate: 16_000)
         let frames = try StandardPreprocessingTests.run(processor, input, format: .recognizer, framesPerRead: 1_600)
         return (frames.flatMap(\.samples), frames.flatMap(\.voiceActivity))
@@ -20,7 +21,8 @@ struct StandardPreprocessingSettingsTests {
         #expect(defaults.highPassCutoff == 90)
         #expect(defaults.noiseSuppression == .automatic)
         #expect(defaults.automaticGainControl)
-        #expect(StandardPreprocessing.Options.none == .init(highPassCutoff: nil, noiseSuppression: .off, automaticGainControl: false))
+        #expect(
+            StandardPreprocessing.Options.none == .init(highPassCutoff: nil, noiseSuppression: .off, automaticGainControl: false))
         #expect(StandardPreprocessing.Options(highPassCutoff: 5).highPassCutoff == 20)
         #expect(StandardPreprocessing.Options(highPassCutoff: 5_000).highPassCutoff == 1_000)
         #expect(StandardPreprocessing.Options(highPassCutoff: .nan).highPassCutoff == nil)
@@ -44,7 +46,8 @@ struct StandardPreprocessingSettingsTests {
 
     @Test("A detector's settings start afresh at another rate")
     func freshDetector() throws {
-        var template = EnergyVoiceActivityDetector(sampleRate: 16_000, frameDuration: .milliseconds40, sensitivity: 0.3, hangover: 0.5)
+        var template = EnergyVoiceActivityDetector(
+            sampleRate: 16_000, frameDuration: .milliseconds40, sensitivity: 0.3, hangover: 0.5)
         let speech = try SpeechRecordings.libriVox()
         var framer = AudioFramer(sampleRate: 16_000, frameDuration: template.frameDuration)
         framer.append(Array(speech.prefix(5 * 16_000))) { _ = template.process(frame: $0) }

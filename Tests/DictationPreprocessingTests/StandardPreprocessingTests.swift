@@ -1,7 +1,6 @@
 import DictationKit
-import Testing
-
 import DictationPreprocessing
+import Testing
 
 @Suite("StandardPreprocessing", .timeLimit(.minutes(25)))
 struct StandardPreprocessingTests {
@@ -14,8 +13,10 @@ struct StandardPreprocessingTests {
         for start in stride(from: 0, to: interleaved.count, by: step) {
             let samples = Array(interleaved[start..<min(interleaved.count, start + step)])
             let time = Double(start / format.channelCount) / Double(format.sampleRate)
-            frames.append(try processor.process(AudioFrame(
-                samples: samples, sampleRate: format.sampleRate, channelCount: format.channelCount, startTime: time)))
+            frames.append(
+                try processor.process(
+                    AudioFrame(
+                        samples: samples, sampleRate: format.sampleRate, channelCount: format.channelCount, startTime: time)))
         }
         frames.append(try processor.flush())
         return frames
@@ -26,7 +27,8 @@ struct StandardPreprocessingTests {
         let format = AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32)
         let processor = try StandardPreprocessing(options: .none).makeProcessor(input: format, outputSampleRate: 16_000)
         // Values a filter would alter: signed zero, the smallest subnormal, out-of-range peaks.
-        let input = SignalAnalysis.noise(count: 4_000, amplitude: 1, seed: 1)
+        let input =
+            SignalAnalysis.noise(count: 4_000, amplitude: 1, seed: 1)
             + [-0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1.5, -3, .ulpOfOne]
         let frames = try Self.run(processor, input, format: format, framesPerRead: 1_600)
         let output = frames.flatMap(\.samples)
@@ -94,9 +96,11 @@ struct StandardPreprocessingTests {
 
     @Test(
         "Formats without channels or rate are invalid audio",
-        arguments: [AudioFormat(sampleRate: 44_100, channelCount: 0, encoding: .int16),
-                    AudioFormat(sampleRate: 0, channelCount: 1, encoding: .int16),
-                    AudioFormat(sampleRate: -16_000, channelCount: 2, encoding: .float32)])
+        arguments: [
+            AudioFormat(sampleRate: 44_100, channelCount: 0, encoding: .int16),
+            AudioFormat(sampleRate: 0, channelCount: 1, encoding: .int16),
+            AudioFormat(sampleRate: -16_000, channelCount: 2, encoding: .float32),
+        ])
     func rejectsEmptyFormats(format: AudioFormat) {
         #expect {
             _ = try StandardPreprocessing(options: .none).makeProcessor(input: format, outputSampleRate: 16_000)
@@ -151,7 +155,8 @@ struct StandardPreprocessingTests {
         let hum = SignalAnalysis.sine(frequency: 50, amplitude: 0.3, sampleRate: 16_000, seconds: 2)
         let voice = SignalAnalysis.sine(frequency: 1_000, amplitude: 0.3, sampleRate: 16_000, seconds: 2)
         let output = try processor.process(
-            AudioFrame(samples: zip(hum, voice).map { $0 + $1 }, sampleRate: 16_000, channelCount: 1, startTime: 0)).samples
+            AudioFrame(samples: zip(hum, voice).map { $0 + $1 }, sampleRate: 16_000, channelCount: 1, startTime: 0)
+        ).samples
         let settled = output[16_000...]
         let humLeft = SignalAnalysis.amplitude(of: settled, at: 50, sampleRate: 16_000)
         let voiceLeft = SignalAnalysis.amplitude(of: settled, at: 1_000, sampleRate: 16_000)

@@ -31,7 +31,8 @@ struct StandardPreprocessorTests {
 
     @Test("A stage's tail goes through the stages after it")
     func tailsFlowDownstream() throws {
-        let processor = StandardPreprocessor(stages: [DoublingStage(), DoublingStage()], outputSampleRate: 16_000, options: .none)
+        let processor = StandardPreprocessor(
+            stages: [DoublingStage(), DoublingStage()], outputSampleRate: 16_000, options: .none)
         // The first stage's tail [1] is doubled by the second, which then adds its own.
         #expect(try processor.flush().samples == [1, 1, 1])
     }

@@ -1,9 +1,10 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `dictate serve` driven by clients nobody here wrote: the Vosk project's own WebSocket client
@@ -36,8 +37,9 @@ import Glibc
 
         let words = output.results.flatMap { $0.result ?? [] }
         let resultTexts = output.results.map(\.text).joined(separator: " ")
-        #expect(WordErrorRate(reference: resultTexts, hypothesis: words.map(\.word).joined(separator: " ")).errors == 0,
-                "each result's words are its text")
+        #expect(
+            WordErrorRate(reference: resultTexts, hypothesis: words.map(\.word).joined(separator: " ")).errors == 0,
+            "each result's words are its text")
         #expect(words.allSatisfy { $0.start < $0.end && (0...1).contains($0.conf) }, "\(words)")
         #expect(zip(words, words.dropFirst()).allSatisfy { $0.end <= $1.start }, "words in order: \(words)")
         // The client streamed the whole recording (16-bit mono at 16 kHz), and the words reach its end.
@@ -45,7 +47,8 @@ import Glibc
         let duration = try Self.duration(of: recording)
         #expect(abs(streamedSeconds - duration) < 0.01, "streamed \(streamedSeconds) s of \(duration) s")
         let lastEnd = try #require(words.last).end
-        #expect(lastEnd <= streamedSeconds && lastEnd > streamedSeconds - 2, "last word ends at \(lastEnd) s of \(streamedSeconds) s")
+        #expect(
+            lastEnd <= streamedSeconds && lastEnd > streamedSeconds - 2, "last word ends at \(lastEnd) s of \(streamedSeconds) s")
 
         // format_result's SRT: the result words, seven to a numbered cue, timed by the words.
         let cues = try #require(Self.cues(in: output.srt, fractionSeparator: ","), "not SRT: \(output.srt)")
@@ -60,7 +63,8 @@ import Glibc
         let server = try Server.start()
         defer { server.stop() }
 
-        let output = try Self.python(OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording.path], server: server)
+        let output = try Self.python(
+            OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording.path], server: server)
         let verbose = output.verboseJSON
         let words = try #require(verbose.words, "verbose_json without the words timestamp_granularities[]=word asked for")
         let srt = try #require(Self.cues(in: output.srt, fractionSeparator: ","), "not SRT: \(output.srt)")
@@ -126,7 +130,9 @@ import Glibc
 
         let notAudio = try Self.python(Refusal.self, "openai_client.py", ["error", server.v1, text.path], server: server)
         #expect(notAudio.exception == "BadRequestError" && notAudio.status == 400, "\(notAudio)")
-        #expect(notAudio.code == "invalidAudio" && notAudio.type == "invalid_request_error" && notAudio.param == "file", "\(notAudio)")
+        #expect(
+            notAudio.code == "invalidAudio" && notAudio.type == "invalid_request_error" && notAudio.param == "file", "\(notAudio)"
+        )
         let notAudioByCurl = try Self.curl(["-F", "file=@\(text.path)", server.transcriptions])
         #expect(notAudioByCurl.status == 400)
         #expect(try Self.decode(ErrorReply.self, notAudioByCurl.body).error.code == "invalidAudio", "\(notAudioByCurl.body)")
@@ -147,25 +153,37 @@ import Glibc
         defer { server.stop() }
 
         // The long recording holds the only session for seconds of decoding; short uploads
-        // meanwhile must be refused. Its upload is started first and given a second to arrive.
+        // meanwhile must be refused. The server takes the slot when a request arrives, before it
+        // reads the upload: the short uploads start once the long one is sent whole (curl says so
+        // on its verbose standard error), so the long one's request came first.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: try Self.requireCurl())
-        holder.arguments = Self.curlOptions + ["-F", "file=@\(recording.path)", server.transcriptions]
+        holder.arguments = Self.curlOptions + ["--verbose", "-F", "file=@\(recording.path)", server.transcriptions]
         holder.environment = Self.clientEnvironment
         let holderOutput = Pipe()
         holder.standardOutput = holderOutput
-        holder.standardError = FileHandle.nullDevice
+        let holderTrace = recording.deletingLastPathComponent().appendingPathComponent("holder-\(UUID().uuidString).trace")
+        _ = FileManager.default.createFile(atPath: holderTrace.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: holderTrace) }
+        holder.standardError = try FileHandle(forWritingTo: holderTrace)
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
-        Thread.sleep(forTimeInterval: 1)
-        var refusal: HTTPReply?
-        var tries = 0
-        while refusal == nil, holder.isRunning, tries < 40 {
-            let reply = try Self.curl(["-F", "file=@\(short)", server.transcriptions])
-            if reply.status == 429 { refusal = reply } else { Thread.sleep(forTimeInterval: 0.1) }
-            tries += 1
+        try waitUntil("curl has sent the long upload whole") {
+            let trace = (try? String(contentsOf: holderTrace, encoding: .utf8)) ?? ""
+            return !holder.isRunning || trace.contains("We are completely uploaded")
         }
-        let held = try HTTPReply(curlOutput: String(decoding: holderOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        var refusal: HTTPReply?
+        try waitUntil(
+            "a short upload is refused while the long one holds the only session (or the long one ends)",
+            pollingEvery: .milliseconds(100)
+        ) {
+            guard holder.isRunning else { return true }
+            let reply = try Self.curl(["-F", "file=@\(short)", server.transcriptions])
+            if reply.status == 429 { refusal = reply }
+            return refusal != nil
+        }
+        let held = try HTTPReply(
+            curlOutput: String(decoding: holderOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         holder.waitUntilExit()
 
         #expect(held.status == 200, "the upload holding the session: \(held.body)")
@@ -176,7 +194,7 @@ import Glibc
 
     @Test func aServerWithATokenWantsItFromEveryClient() throws {
         let recording = try Self.recording("0880")
-        let reference = try SpeechAudio.librivoxTranscript("0880")
+        let reference = try PocketSphinxTestData.librivoxTranscript("0880")
         let token = "test-\(UUID().uuidString)"
         let server = try Server.start(token: token)
         defer { server.stop() }
@@ -187,14 +205,19 @@ import Glibc
         let bearer = try Self.curl(["-H", "Authorization: Bearer \(token)", "-F", "file=@\(recording)", server.transcriptions])
         #expect(bearer.status == 200, "\(bearer.body)")
 
-        let wrongKey = try Self.python(Refusal.self, "openai_client.py", ["error", server.v1, recording, "not-\(token)"], server: server)
-        #expect(wrongKey.exception == "AuthenticationError" && wrongKey.status == 401 && wrongKey.code == "unauthorized", "\(wrongKey)")
-        let sdk = try Self.python(OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording, token], server: server)
+        let wrongKey = try Self.python(
+            Refusal.self, "openai_client.py", ["error", server.v1, recording, "not-\(token)"], server: server)
+        #expect(
+            wrongKey.exception == "AuthenticationError" && wrongKey.status == 401 && wrongKey.code == "unauthorized",
+            "\(wrongKey)")
+        let sdk = try Self.python(
+            OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording, token], server: server)
         let sdkWER = WordErrorRate(reference: reference, hypothesis: sdk.json.text)
         #expect(sdkWER.rate <= Self.maximumWordErrorRate, "openai with the token: \(sdkWER): \(sdk.json.text)")
 
         // The vosk client can't set headers: the token goes in the URL.
-        let vosk = try Self.python(VoskOutput.self, "vosk_client.py", ["\(server.vosk)?token=\(token)", recording], server: server)
+        let vosk = try Self.python(
+            VoskOutput.self, "vosk_client.py", ["\(server.vosk)?token=\(token)", recording], server: server)
         let voskWER = WordErrorRate(reference: reference, hypothesis: vosk.txt)
         #expect(voskWER.rate <= Self.maximumWordErrorRate, "vosk with ?token=: \(voskWER): \(vosk.txt)")
         let voskAnonymous = try Self.runPython("vosk_client.py", [server.vosk, recording])
@@ -219,8 +242,8 @@ import Glibc
     @Test func aServerStoppedWithSIGTERMSendsAVoskClientItsLastResult() throws {
         let server = try Server.start()
         defer { server.stop() }
-        let recording = try SpeechAudio.path("librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
-        let reference = try SpeechAudio.librivoxTranscript("0870")
+        let recording = try PocketSphinxTestData.librivoxPath("0870")
+        let reference = try PocketSphinxTestData.librivoxTranscript("0870")
         let client = try Self.python(
             ShutdownOutput.self, "vosk_shutdown.py", [server.vosk, recording, String(server.process.processIdentifier)],
             server: server)
@@ -354,7 +377,8 @@ extension CompatibleClientTests {
     /// when a block isn't `[number or identifier] / HH:MM:SS,mmm --> HH:MM:SS,mmm / text lines`.
     static func cues(in subtitles: String, fractionSeparator: Character) -> [Cue]? {
         var cues: [Cue] = []
-        for block in subtitles.components(separatedBy: "\n\n") where !block.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        for block in subtitles.components(separatedBy: "\n\n")
+        where !block.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             var lines = block.split(separator: "\n").map(String.init)
             var number: Int?
             if let first = lines.first, !first.contains("-->") {
@@ -363,7 +387,8 @@ extension CompatibleClientTests {
             }
             guard lines.count >= 2 else { return nil }
             let times = lines[0].components(separatedBy: " --> ")
-            guard times.count == 2, let start = seconds(times[0], fractionSeparator), let end = seconds(times[1], fractionSeparator)
+            guard times.count == 2, let start = seconds(times[0], fractionSeparator),
+                let end = seconds(times[1], fractionSeparator)
             else { return nil }
             cues.append(Cue(number: number, start: start, end: end, text: lines.dropFirst().joined(separator: " ")))
         }
@@ -376,8 +401,8 @@ extension CompatibleClientTests {
         guard clock.count == 3 else { return nil }
         let second = clock[2].split(separator: fractionSeparator, omittingEmptySubsequences: false)
         guard clock[0].count == 2, clock[1].count == 2, second.count == 2, second[0].count == 2, second[1].count == 3,
-              let hours = Int(clock[0]), let minutes = Int(clock[1]), let wholeSeconds = Int(second[0]),
-              let milliseconds = Int(second[1])
+            let hours = Int(clock[0]), let minutes = Int(clock[1]), let wholeSeconds = Int(second[0]),
+            let milliseconds = Int(second[1])
         else { return nil }
         return Double(hours * 3600 + minutes * 60 + wholeSeconds) + Double(milliseconds) / 1000
     }
@@ -402,12 +427,12 @@ extension CompatibleClientTests {
 extension CompatibleClientTests {
     /// A LibriVox recording's path, by its id ("0870").
     static func recording(_ id: String) throws -> String {
-        try SpeechAudio.path("librivox/sense_and_sensibility_01_austen_64kb-\(id).wav")
+        try PocketSphinxTestData.librivoxPath(id)
     }
 
     /// The hypothesis scored against the five references in order, as in ``joinedRecording()``.
     static func wordErrorRate(of hypothesis: String) throws -> WordErrorRate {
-        let reference = try recordingIDs.map { try SpeechAudio.librivoxTranscript($0) }
+        let reference = try recordingIDs.map { try PocketSphinxTestData.librivoxTranscript($0) }
         return WordErrorRate(reference: reference.joined(separator: " "), hypothesis: hypothesis)
     }
 
@@ -420,7 +445,8 @@ extension CompatibleClientTests {
         if FileManager.default.fileExists(atPath: joined.path) { return joined }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let sox = try #require(
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") ? "/usr/bin/sox" : nil, "sox is missing: apt-get install sox")
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") ? "/usr/bin/sox" : nil,
+            "sox is missing: apt-get install sox")
         let silence = folder.appendingPathComponent("silence.wav").path
         let made = try run(sox, ["-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", "1.5"])
         try #require(made.status == 0, "sox: \(made.errors)")
@@ -481,7 +507,7 @@ extension CompatibleClientTests {
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
-            process.executableURL = try CompatibleClientTests.dictateExecutable()
+            process.executableURL = try DictateExecutable.url
             process.arguments = ["serve", "--port", "0"] + arguments
             var environment = ProcessInfo.processInfo.environment
             // As in the CLI tests: Debian's model, whatever model pack the home folder has.
@@ -498,19 +524,25 @@ extension CompatibleClientTests {
             DispatchQueue.global().asyncAfter(deadline: .now() + 600) {
                 if watched.isRunning { kill(watched.processIdentifier, SIGKILL) }
             }
-            var port: Int?
-            for _ in 0..<600 where port == nil && process.isRunning {  // 30 s
+            let server: Server
+            do {
+                let port = try waitFor("dictate serve says which port it listens on", pollingEvery: .milliseconds(50)) {
+                    () throws -> Int? in
+                    guard process.isRunning else {
+                        throw TestFailure("dictate serve ended with status \(process.terminationStatus)")
+                    }
+                    let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                    // "dictate: listening on http://127.0.0.1:PORT"
+                    return printed.split(separator: "\n").first { $0.contains("listening on") }
+                        .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                }
+                server = Server(process: process, port: port, folder: folder)
+            } catch {
                 let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                // "dictate: listening on http://127.0.0.1:PORT"
-                port = printed.split(separator: "\n").first { $0.contains("listening on") }
-                    .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                if port == nil { Thread.sleep(forTimeInterval: 0.05) }
-            }
-            let server = Server(process: process, port: port ?? 0, folder: folder)
-            guard port != nil else {
-                let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                server.stop()
-                throw ServerDidNotStart(output: printed, errors: server.log)
+                let failed = Server(process: process, port: 0, folder: folder)
+                let errors = failed.log
+                failed.stop()
+                throw ServerDidNotStart(output: "\(error): \(printed)", errors: errors)
             }
             return server
         }
@@ -529,19 +561,6 @@ extension CompatibleClientTests {
         var output: String
         var errors: String
         var description: String { "dictate serve printed no port: \(output) \(errors)" }
-    }
-
-    /// The `dictate` executable built beside the test bundle, found as the CLI tests find it.
-    static func dictateExecutable() throws -> URL {
-        let directory = Bundle.main.bundleURL.hasDirectoryPath && Bundle.main.bundlePath.hasSuffix(".xctest")
-            ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
-        let candidates = [
-            directory.appendingPathComponent("dictate"),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dictate"),
-        ]
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "the dictate executable should be built beside the tests (swift build --build-tests)")
     }
 
     struct ToolRun {
@@ -596,11 +615,13 @@ extension CompatibleClientTests {
     /// Fails the test, naming the fix, when python3 lacks a client: these tests are the only check
     /// that real clients work, so they must never pass by not running.
     static func requireClientPackages() throws {
-        let check = try run(try requirePython(), [
-            "-c",
-            "import importlib.util, sys; missing = [name for name in ('openai', 'vosk', 'websockets', 'srt') "
-                + "if importlib.util.find_spec(name) is None]; print(' '.join(missing)); sys.exit(1 if missing else 0)",
-        ])
+        let check = try run(
+            try requirePython(),
+            [
+                "-c",
+                "import importlib.util, sys; missing = [name for name in ('openai', 'vosk', 'websockets', 'srt') "
+                    + "if importlib.util.find_spec(name) is None]; print(' '.join(missing)); sys.exit(1 if missing else 0)",
+            ])
         try #require(
             check.status == 0,
             """
@@ -616,7 +637,9 @@ extension CompatibleClientTests {
     }
 
     /// Runs one of the scripts in `Clients/`, which must succeed, and decodes the JSON it printed.
-    static func python<Output: Decodable>(_ type: Output.Type, _ script: String, _ arguments: [String], server: Server) throws -> Output {
+    static func python<Output: Decodable>(_ type: Output.Type, _ script: String, _ arguments: [String], server: Server) throws
+        -> Output
+    {
         let client = try runPython(script, arguments)
         try #require(client.status == 0, "python3 \(script) failed (\(client.status)): \(client.errors)\nserver: \(server.log)")
         return try decode(type, client.output)
@@ -624,7 +647,8 @@ extension CompatibleClientTests {
 
     static func requireCurl() throws -> String {
         try #require(
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") ? "/usr/bin/curl" : nil, "curl is missing: apt-get install curl")
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") ? "/usr/bin/curl" : nil,
+            "curl is missing: apt-get install curl")
     }
 
     /// Quiet, no proxy, a time limit, and the HTTP status on a last line of its own.

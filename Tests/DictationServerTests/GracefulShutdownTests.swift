@@ -1,5 +1,6 @@
 import DictationKit
 import DictationStreamProtocol
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import HummingbirdWSClient
@@ -44,15 +45,16 @@ struct GracefulShutdownTests {
         let errorRate = WordErrorRate(reference: transcript, hypothesis: messages.text)
         #expect(
             errorRate.rate <= 0.35,
-            "the audio sent before the shutdown is decoded: \(errorRate): \(messages.text); \(messages.map { "\($0)".prefix(80) })")
+            "the audio sent before the shutdown is decoded: \(errorRate): \(messages.text); \(messages.map { "\($0)".prefix(80) })"
+        )
     }
 
     @Test("a vosk client mid-audio gets the last result, then close 1001")
     func voskConnectionEndsCleanly() async throws {
         let server = try await TestServer.start(ServerConfiguration(port: 0, limits: ServerLimits(shutdownSeconds: 1_200)))
         let shutdown = Mutex<Task<Result<Void, any Error>, Never>?>(nil)
-        let samples = try SpeechAudio.librivox("0870")
-        let transcript = try SpeechAudio.librivoxTranscript("0870")
+        let samples = try PocketSphinxTestData.librivox("0870")
+        let transcript = try PocketSphinxTestData.librivoxTranscript("0870")
         let replies = Mutex<[String]>([])
         let close = try await WebSocketClient.connect(
             url: "ws://127.0.0.1:\(server.port)/vosk", configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 20),

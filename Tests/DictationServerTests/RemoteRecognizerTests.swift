@@ -1,6 +1,7 @@
 import Dictation
 import DictationRemote
 import DictationServer
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
@@ -12,29 +13,33 @@ import Testing
 @Suite("Remote recognizer", .timeLimit(.minutes(25)))
 struct RemoteRecognizerTests {
     /// A session of the standard stack with the given recognizer on pushed audio.
+    /// - Parameter whileFeeding: Called after each half second of audio is pushed, with its
+    ///   number and the events so far.
     private static func transcribe(
-        _ samples: [Int16], recognizer: any SpeechRecognizer, whileFeeding: @escaping @Sendable (Int) async -> Void = { _ in }
+        _ samples: [Int16], recognizer: any SpeechRecognizer,
+        whileFeeding: @escaping @Sendable (Int, HeardEvents) async throws -> Void = { _, _ in }
     ) async throws -> [DictationEvent] {
-        let source = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16), capacitySeconds: 120)
+        let source = PushAudioSource(
+            format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .int16), capacitySeconds: 120)
         let session = DictationSession(source: source, preprocessing: StandardPreprocessing(), recognizer: recognizer)
         let events = try await session.start(DictationOptions(locale: "en-US", reports: []))
-        let collected = Task {
-            var all: [DictationEvent] = []
-            for await event in events { all.append(event) }
-            return all
-        }
-        // Half a second at a time, about twice real time: a live stream, quicker.
+        let heard = HeardEvents()
+        let collected = Task { for await event in events { heard.append(event) } }
+        // Half a second at a time at twice real time: a live stream, quicker.
+        let pacer = RealTimePacer(unitsPerSecond: 2, speed: 2)
         for (index, start) in stride(from: 0, to: samples.count, by: 8_000).enumerated() {
             source.append(Array(samples[start..<min(start + 8_000, samples.count)]))
-            await whileFeeding(index)
-            try await Task.sleep(for: .milliseconds(250))
+            try await whileFeeding(index, heard)
+            try await pacer.waitUntilPlayed(index + 1)
         }
         source.finish()
-        return try await withDeadline(.seconds(1200), "the session's events") { await collected.value }
+        try await withDeadline(.seconds(1200), "the session's events") { await collected.value }
+        return heard.events
     }
 
     private static func text(_ events: [DictationEvent]) -> String {
-        events.compactMap { if case .final(let final) = $0 { final.text } else { nil } }.filter { !$0.isEmpty }.joined(separator: " ")
+        events.compactMap { if case .final(let final) = $0 { final.text } else { nil } }.filter { !$0.isEmpty }.joined(
+            separator: " ")
     }
 
     @Test("remote decoding gives what local decoding gives")
@@ -57,10 +62,15 @@ struct RemoteRecognizerTests {
         let port = server.port
         let (samples, transcript) = try SpeechAudio.twoSentences()
         let restarted = Mutex<TestServer?>(nil)
-        let events = try await Self.transcribe(samples, recognizer: RemoteRecognizer(url: server.streamURL)) { [server] segment in
-            // After 4 s of audio the server goes away (its sessions with it); 3 s later it is back.
+        let remote = RemoteRecognizer(url: server.streamURL)
+        let events = try await Self.transcribe(samples, recognizer: remote) { [server] segment, heard in
+            // After 4 s of audio the server goes away (its sessions with it); 3 s later, once the
+            // session has told that it is away, it is back.
             if segment == 8 { await server.stop() }
             if segment == 14 {
+                try await waitUntil("the session tells that the server is away") {
+                    heard.events.contains { if case .error(let error) = $0 { error.code == .networkUnavailable } else { false } }
+                }
                 let again = try? await TestServer.start(ServerConfiguration(port: port))
                 restarted.withLock { $0 = again }
             }
@@ -76,4 +86,14 @@ struct RemoteRecognizerTests {
         let words = Self.text(events).split(separator: " ")
         #expect(words.count <= transcript.split(separator: " ").count + 3, "no words repeated: \(Self.text(events))")
     }
+}
+
+/// A session's events as they arrive, for the test feeding it to look at.
+final class HeardEvents: Sendable {
+    private let list = Mutex<[DictationEvent]>([])
+
+    func append(_ event: DictationEvent) { list.withLock { $0.append(event) } }
+
+    /// The events so far, in order.
+    var events: [DictationEvent] { list.withLock { $0 } }
 }

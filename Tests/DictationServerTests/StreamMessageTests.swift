@@ -39,9 +39,13 @@ struct StreamMessageTests {
     @Test("every client message survives its JSON")
     func roundTrips() throws {
         let messages: [StreamClientMessage] = [
-            .start(StreamStart(locale: "nb-NO", format: StreamAudioFormat(sampleRate: 48_000, channelCount: 2, encoding: .f32le, frameMilliseconds: 60),
-                               options: StreamOptions(partials: false, alternatives: 3, vocabulary: Vocabulary([.init("Dagny")])))),
-            .resume(session: "0123", lastEventId: 7), .segment(StreamSegment(sequenceId: 2, startSampleIndex: 32_000, endSampleIndex: 40_000, lastEventId: 3)),
+            .start(
+                StreamStart(
+                    locale: "nb-NO",
+                    format: StreamAudioFormat(sampleRate: 48_000, channelCount: 2, encoding: .f32le, frameMilliseconds: 60),
+                    options: StreamOptions(partials: false, alternatives: 3, vocabulary: Vocabulary([.init("Dagny")])))),
+            .resume(session: "0123", lastEventId: 7),
+            .segment(StreamSegment(sequenceId: 2, startSampleIndex: 32_000, endSampleIndex: 40_000, lastEventId: 3)),
             .end(lastSequenceId: 2), .cancel,
         ]
         for message in messages {
@@ -50,7 +54,11 @@ struct StreamMessageTests {
         let events: [StreamServerMessage] = [
             .ack(sequenceId: 1, endSampleIndex: 16_000), .resumed(session: "ab", nextSequenceId: 2, nextSampleIndex: 32_000),
             .ended(session: "ab", lastEventId: 9),
-            .event(.final(Transcript(text: "go forward", words: [Word(text: "go", start: 0.5, end: 0.75, confidence: 0.5)], utteranceIndex: 0, startTime: 0.5, endTime: 1.25)), eventId: 4),
+            .event(
+                .final(
+                    Transcript(
+                        text: "go forward", words: [Word(text: "go", start: 0.5, end: 0.75, confidence: 0.5)], utteranceIndex: 0,
+                        startTime: 0.5, endTime: 1.25)), eventId: 4),
             .event(.speechStarted(at: 0.25), eventId: 0),
         ]
         for message in events {
@@ -60,7 +68,8 @@ struct StreamMessageTests {
 
     @Test("segment indices from a client can't overflow")
     func hostileSegment() throws {
-        let text = #"{"type":"segment","sequenceId":0,"startSampleIndex":-9223372036854775808,"endSampleIndex":9223372036854775807}"#
+        let text =
+            #"{"type":"segment","sequenceId":0,"startSampleIndex":-9223372036854775808,"endSampleIndex":9223372036854775807}"#
         guard case .segment(let segment) = try StreamClientMessage(jsonText: text) else {
             Issue.record("not a segment")
             return
@@ -95,12 +104,15 @@ struct StreamMessageTests {
     @Test("every protocol error is written in English and in Norwegian")
     func translations() {
         let problems: [StreamProblem] = [
-            .notAMessage, .unknownType("dance"), .badField("sampleRate", .init(english: "is 4000", norwegianBokmal: "er 4000")), .outOfOrder("A segment"),
+            .notAMessage, .unknownType("dance"), .badField("sampleRate", .init(english: "is 4000", norwegianBokmal: "er 4000")),
+            .outOfOrder("A segment"),
             .badFrame(bytes: 100, expected: 640), .segmentOutOfOrder(expected: 1, got: 3), .tooManySessions(8),
             .messageTooLarge(bytes: 100_000, limit: 65_536), .sessionTooLong(seconds: 3600), .sessionNotFound, .unauthorized,
         ]
         for problem in problems {
-            #expect(ErrorTranslationCheck.problems(in: problem.error).isEmpty, "\(problem): \(ErrorTranslationCheck.problems(in: problem.error))")
+            #expect(
+                ErrorTranslationCheck.problems(in: problem.error).isEmpty,
+                "\(problem): \(ErrorTranslationCheck.problems(in: problem.error))")
         }
     }
 }

@@ -51,7 +51,8 @@ extension CompatibleClientTests {
         // whisper.cpp's token times may give a short word no length (start = end), never a negative one.
         #expect(words.allSatisfy { $0.start <= $0.end && (0...1).contains($0.conf) }, "\(words)")
 
-        let openAI = try Self.python(OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording.path], server: server)
+        let openAI = try Self.python(
+            OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording.path], server: server)
         let openAIErrors = try Self.wordErrorRate(of: openAI.json.text)
         print("OpenAI's SDK with Whisper, json: WER \(openAIErrors)")
         #expect(openAIErrors.rate <= Self.whisperMaximumWordErrorRate, "json: \(openAIErrors): \(openAI.json.text)")

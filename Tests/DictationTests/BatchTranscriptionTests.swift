@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func filesComeBackInInputOrderWithTheFinalsOfOneJob() async throws {
-        let paths = try Self.numbers.map(Recordings.librivox)
+        let paths = try Self.numbers.map(PocketSphinxTestData.librivoxPath)
         let parallel = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2))
         let serial = await Self.updates(of: BatchTranscription(paths: paths, jobs: 1))
 
@@ -57,7 +58,7 @@ import Testing
         #expect(finals == Self.finals(in: serial))
         for (index, number) in Self.numbers.enumerated() {
             let wer = WordErrorRate(
-                reference: try Recordings.librivoxTranscript(number),
+                reference: try PocketSphinxTestData.librivoxTranscript(number),
                 hypothesis: finals[index, default: []].joined(separator: " "))
             #expect(wer.rate <= 0.5, "\(number): \(wer)")
         }
@@ -70,7 +71,9 @@ import Testing
         let corrupt = directory.appendingPathComponent("corrupt.wav").path
         try Data("RIFF\u{7}\u{0}\u{0}\u{0}WAVEnot a format chunk at all".utf8).write(to: URL(fileURLWithPath: corrupt))
         let missing = directory.appendingPathComponent("missing.wav").path
-        let paths = [try Recordings.librivox("0880"), missing, corrupt, try Recordings.librivox("0930")]
+        let paths = [
+            try PocketSphinxTestData.librivoxPath("0880"), missing, corrupt, try PocketSphinxTestData.librivoxPath("0930"),
+        ]
 
         let updates = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2))
         let results = updates.compactMap { update -> BatchTranscription.FileResult? in
@@ -101,7 +104,7 @@ import Testing
 
     @Test func eachJobLoadsTheModelOnceForAllItsFiles() async throws {
         let made = DecoderCount()
-        let paths = try (Self.numbers + Self.numbers).map(Recordings.librivox)
+        let paths = try (Self.numbers + Self.numbers).map(PocketSphinxTestData.librivoxPath)
         let updates = await Self.updates(
             of: BatchTranscription(paths: paths, jobs: 2, recognizer: made.counting(PocketSphinxRecognizer())))
         #expect(Self.finals(in: updates).count == paths.count)
@@ -115,7 +118,7 @@ import Testing
 
     @Test func aJobsRecognizerLendsTheSameDecoderAgainOnceItIsBack() throws {
         // Debian's model, the smaller: the test loads five.
-        let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: "/usr/share/pocketsphinx/model/en-us"))
+        let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: PocketSphinxSystemModel.englishUS))
         var first: (any SpeechDecoder)? = try reusing.makeDecoder(Self.wholeUtterances)
         // While the first is lent, a second request gets a decoder of its own.
         var second: (any SpeechDecoder)? = try reusing.makeDecoder(Self.wholeUtterances)
@@ -138,7 +141,7 @@ import Testing
     }
 
     @Test func aDecoderIsLentOnlyForTheSettingsItWasMadeWith() throws {
-        let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: "/usr/share/pocketsphinx/model/en-us"))
+        let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: PocketSphinxSystemModel.englishUS))
         var plain: (any SpeechDecoder)? = try reusing.makeDecoder(Self.wholeUtterances)
         plain = nil
         // Another vocabulary is another decoder: the idle one, made without it, is not lent.
@@ -157,7 +160,7 @@ import Testing
     }
 
     @Test func stopStartsNoOtherFile() async throws {
-        let paths = try (Self.numbers + Self.numbers).map(Recordings.librivox)
+        let paths = try (Self.numbers + Self.numbers).map(PocketSphinxTestData.librivoxPath)
         let batch = BatchTranscription(paths: paths, jobs: 1)
         var results = 0
         for await update in batch.start() {

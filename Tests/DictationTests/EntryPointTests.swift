@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// `en-US-large` pack where `dictate models install` put it; the bounds hold for both.
 @Suite(.timeLimit(.minutes(25))) struct EntryPointTests {
     @Test func transcribeGivesTheWordsOfARecordingWithPartials() async throws {
-        let recording = try Recordings.librivox("0870")
+        let recording = try PocketSphinxTestData.librivoxPath("0870")
         var finals: [Transcript] = []
         var partials = 0
         for await event in try await DictationSession.transcribe(recording) {
@@ -23,7 +24,7 @@ import Testing
             }
         }
         let wer = WordErrorRate(
-            reference: try Recordings.librivoxTranscript("0870"), hypothesis: finals.map(\.text).joined(separator: " "))
+            reference: try PocketSphinxTestData.librivoxTranscript("0870"), hypothesis: finals.map(\.text).joined(separator: " "))
         // 23 words; measured: 3 errors with en-US-large, 6 with Debian's en-us ("mister" is "mr" in both).
         #expect(wer.rate <= 0.35, "\(wer): \(finals.map(\.text))")
         #expect(partials > 0, "partials are on")
@@ -31,7 +32,7 @@ import Testing
 
     @Test func transcribeReadsARawFileByItsName() async throws {
         var finals: [String] = []
-        for await event in try await DictationSession.transcribe(try Recordings.path("goforward.raw")) {
+        for await event in try await DictationSession.transcribe(try PocketSphinxTestData.path("goforward.raw")) {
             if case .final(let transcript) = event { finals.append(transcript.text) }
             if case .error(let error) = event { Issue.record("session error: \(error)") }
         }
@@ -58,8 +59,8 @@ import Testing
     /// for the device; the test microphone needs an ALSA configuration of its own, which only an
     /// environment variable could give a device name.
     @Test func dictateHearsTheMicrophoneAndDroppingTheStreamReleasesIt() async throws {
-        let microphone = try TestMicrophone()
-        microphone.speak(try Recordings.goForward())
+        let microphone = try TestMicrophone.unique()
+        microphone.keepPlaying(try PocketSphinxTestData.goForward())
         var partials = 0
         var final: Transcript?
         for await event in try await DictationSession.dictate(locale: "en-US", from: microphone.source) {
@@ -75,8 +76,8 @@ import Testing
         }
         // The loop has let go of the stream: that cancels the session, which closes the device.
         // Unplugging first lets a read that waits for audio return.
-        microphone.unplug()
-        #expect(await eventually { microphone.openCount == 0 }, "the device is still open")
+        microphone.closeWriter()
+        try await waitUntil("the dropped session has closed the device") { microphone.openCount == 0 }
 
         let heard = try #require(final, "no final")
         let wer = WordErrorRate(reference: "go forward ten meters", hypothesis: heard.text)
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func aSessionFromTheFactoryTakesOptionsOfItsOwn() async throws {
-        let session = DictationSession.file(try Recordings.path("goforward.raw"))
+        let session = DictationSession.file(try PocketSphinxTestData.path("goforward.raw"))
         var types: Set<String> = []
         var finals: [String] = []
         for await event in try await session.start(DictationOptions(reports: [.speechActivity])) {

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -11,7 +12,7 @@ import Testing
     static let systemModels = PocketSphinxRecognizer(environment: [:])
 
     @Test func aDeviceThatOpensAndAModelThatLoadsPass() async throws {
-        let microphone = try TestMicrophone()
+        let microphone = try TestMicrophone.unique()
         let source = microphone.source
         let report = await DedicatedThread.run {
             ReadinessReport(checking: source, locale: "en-US", recognizer: Self.systemModels)

@@ -8,16 +8,16 @@
 import Dictation
 
 func readmeExample() async throws {  // not in the README
-// The default microphone, until "over and out"; a recording: DictationSession.transcribe("talk.wav").
-dictation: for await event in try await DictationSession.dictate(locale: "en-US") {
-    switch event {
-    case .partial(let transcript): print("…", transcript.stableText, "|", transcript.volatileText)
-    case .final(let transcript):
-        print(transcript.text, transcript.words.map(\.confidence))
-        if transcript.text.hasSuffix("over and out") { break dictation }  // dropping the stream ends the session
-    case .error(let error): print("error \(error.code):", error.message)
-    default: break
+    // The default microphone, until "over and out"; a recording: DictationSession.transcribe("talk.wav").
+    dictation: for await event in try await DictationSession.dictate(locale: "en-US") {
+        switch event {
+        case .partial(let transcript): print("…", transcript.stableText, "|", transcript.volatileText)
+        case .final(let transcript):
+            print(transcript.text, transcript.words.map(\.confidence))
+            if transcript.text.hasSuffix("over and out") { break dictation }  // dropping the stream ends the session
+        case .error(let error): print("error \(error.code):", error.message)
+        default: break
+        }
     }
-}
 }  // not in the README
 // README example ends

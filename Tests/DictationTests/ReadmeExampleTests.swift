@@ -1,10 +1,10 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
 /// README.md's library example is the one `ReadmeExample.swift` compiles.
 @Suite(.timeLimit(.minutes(25))) struct ReadmeExampleTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = RepositoryFiles.root
     static let wrapperMark = "// not in the README"
 
     /// The first Swift block after a heading of README.md.

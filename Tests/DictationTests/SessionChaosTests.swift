@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -61,7 +62,7 @@ struct SessionChaosTests {
 
     /// "go forward ten meters" three times, a second apart, then a second of quiet.
     static func speech() throws -> [Float] {
-        let words = try Recordings.goForward().map { Float($0) / 32_768 }
+        let words = try PocketSphinxTestData.goForward().map { Float($0) / 32_768 }
         let pause = [Float](repeating: 0, count: 16_000)
         return pause + words + pause + words + pause + words + pause
     }
@@ -148,8 +149,9 @@ struct SessionChaosTests {
             break
         }
         // Whatever the consumer did, the run itself ends and gives its source back.
-        let released = await eventually { source.closeCount == source.openCount && session.state != .listening }
-        #expect(released, "session \(index) (\(plan)): opened \(source.openCount), closed \(source.closeCount)")
+        try await waitUntil("session \(index) (\(plan)) has ended and given its source back") {
+            source.closeCount == source.openCount && session.state != .listening
+        }
     }
 
     /// Reads a session's events as the plan's consumer does.

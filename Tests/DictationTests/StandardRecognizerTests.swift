@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Testing
@@ -36,8 +37,9 @@ import Testing
         #expect(english.backend(for: "nb-NO") == .pocketSphinx)
         let both = try Self.recognizer(["tiny.en", "base"])
         #expect(both.backend(for: "nb-NO") == .whisper(modelPath: both.whisper.locator.folder.map { $0 + "/base.bin" }))
-        #expect(both.backend(for: "en_US.UTF-8") == .whisper(modelPath: both.whisper.locator.folder.map { $0 + "/base.bin" }),
-                "the larger model of the two knows English too")
+        #expect(
+            both.backend(for: "en_US.UTF-8") == .whisper(modelPath: both.whisper.locator.folder.map { $0 + "/base.bin" }),
+            "the larger model of the two knows English too")
         #expect(try Self.recognizer([]).backend(for: "en-US") == .pocketSphinx)
         #expect(try Self.recognizer(["tiny.en"], choice: .pocketSphinx).backend(for: "en-US") == .pocketSphinx)
         #expect(try Self.recognizer(["tiny.en"]).supportedLocales().first == "en-US")
@@ -67,15 +69,16 @@ import Testing
     }
 
     @Test func aRecordingIsTranscribedByWhisperByDefaultWherItIsInstalled() async throws {
-        _ = try #require(WhisperModelLocator().model(forLanguage: "en"), "no Whisper model: dictate models install whisper-tiny.en")
-        let recording = try Recordings.librivox("0870")
+        _ = try #require(
+            WhisperModelLocator().model(forLanguage: "en"), "no Whisper model: dictate models install whisper-tiny.en")
+        let recording = try PocketSphinxTestData.librivoxPath("0870")
         let events = try await withDeadline(.seconds(900), "transcribe with the default recognizer") {
             var events: [DictationEvent] = []
             for await event in try await DictationSession.transcribe(recording) { events.append(event) }
             return events
         }
         let text = events.finalTexts.joined(separator: " ")
-        let wer = WordErrorRate(reference: try Recordings.librivoxTranscript("0870"), hypothesis: text)
+        let wer = WordErrorRate(reference: try PocketSphinxTestData.librivoxTranscript("0870"), hypothesis: text)
         print("DictationSession.transcribe, default recognizer: \(wer): \(text)")
         // Whisper writes text: a capital and a full stop; PocketSphinx gives lower-case words.
         #expect(text.first?.isUppercase == true && text.contains("."), "not Whisper's: \(text)")

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(25)))
 struct TimeLimitCoverageTests {
     @Test func everyTestHasATimeLimit() throws {
-        let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let testsFolder = RepositoryFiles.url("Tests")
         let files = try #require(FileManager.default.enumerator(atPath: testsFolder.path)).compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }
         var limited: Set<String> = []

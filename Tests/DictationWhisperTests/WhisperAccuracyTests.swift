@@ -1,9 +1,11 @@
 import DictationCapture
 import DictationKit
+import DictationTestSupport
 import DictationTesting
-@testable import DictationWhisper
 import Foundation
 import Testing
+
+@testable import DictationWhisper
 
 /// Whisper through a whole session on real speech: the LibriVox recordings of
 /// pocketsphinx-testdata, with their transcripts.
@@ -14,16 +16,18 @@ struct WhisperAccuracyTests {
     @Test("LibriVox through a session with tiny.en: at most 3 errors in 71 words, written text")
     func librivoxTinyEnglish() async throws {
         let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish())
-        let references = try WhisperFixtures.librivoxReferences()
+        let references = try PocketSphinxTestData.librivoxTranscripts()
         var total = WordErrorRate(errors: 0, referenceWords: 0)
         var texts: [String] = []
-        for id in WhisperFixtures.librivox {
-            let path = try WhisperFixtures.requireTestData("librivox/\(id).wav")
+        for id in PocketSphinxTestData.librivoxIDs {
+            let path = try PocketSphinxTestData.librivoxPath(id)
             let (finals, errors) = try await WhisperFixtures.transcribe(AudioFileSource(path: path), recognizer: recognizer)
             #expect(errors.isEmpty, "\(errors)")
             let text = finals.map(\.text).joined(separator: " ")
             texts.append(text)
-            total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: text)
+            total =
+                total
+                + WordErrorRate(reference: try #require(references[PocketSphinxTestData.librivoxName(id)]), hypothesis: text)
         }
         print("LibriVox WER, Whisper tiny.en: \(total)\n" + texts.joined(separator: "\n"))
         #expect(total.errors <= 3, "\(total): \(texts)")
@@ -36,19 +40,25 @@ struct WhisperAccuracyTests {
     /// than that dropped the first "And" of 0870 and made "ill-disposed" "old-sposed" in 0880.
     @Test("LibriVox with the fitted encoder window: no more errors than the whole 30-s window")
     func fittedWindowCostsNoWords() async throws {
-        let references = try WhisperFixtures.librivoxReferences()
+        let references = try PocketSphinxTestData.librivoxTranscripts()
         var errors: [WhisperEncoderWindow: WordErrorRate] = [:]
         for window in WhisperEncoderWindow.allCases {
             let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), encoderWindow: window)
             var total = WordErrorRate(errors: 0, referenceWords: 0)
-            for id in WhisperFixtures.librivox {
-                let path = try WhisperFixtures.requireTestData("librivox/\(id).wav")
+            for id in PocketSphinxTestData.librivoxIDs {
+                let path = try PocketSphinxTestData.librivoxPath(id)
                 let (finals, _) = try await WhisperFixtures.transcribe(AudioFileSource(path: path), recognizer: recognizer)
-                total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: finals.map(\.text).joined(separator: " "))
+                total =
+                    total
+                    + WordErrorRate(
+                        reference: try #require(references[PocketSphinxTestData.librivoxName(id)]),
+                        hypothesis: finals.map(\.text).joined(separator: " "))
             }
             errors[window] = total
         }
-        print("LibriVox WER, tiny.en, full window \(errors[.full].map { "\($0)" } ?? "-"), fitted \(errors[.fitted].map { "\($0)" } ?? "-")")
+        print(
+            "LibriVox WER, tiny.en, full window \(errors[.full].map { "\($0)" } ?? "-"), fitted \(errors[.fitted].map { "\($0)" } ?? "-")"
+        )
         let full = try #require(errors[.full])
         let fitted = try #require(errors[.fitted])
         #expect(fitted.errors <= full.errors, "fitted \(fitted), full \(full)")

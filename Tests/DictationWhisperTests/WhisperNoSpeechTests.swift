@@ -1,5 +1,6 @@
 import DictationCapture
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -9,13 +10,15 @@ import Testing
 /// of non-speech, through a whole session, must give no final with words.
 @Suite("Whisper hears no words in noise", .timeLimit(.minutes(25)))
 struct WhisperNoSpeechTests {
-    @Test("ten minutes of silence, white and pink noise, hum and clicks give no text", arguments: [
-        ("silence", ["trim", "0", "600"]),
-        ("white noise", ["synth", "600", "whitenoise", "vol", "0.05"]),
-        ("pink noise", ["synth", "600", "pinknoise", "vol", "0.08"]),
-        ("50 Hz hum with its harmonics", ["synth", "600", "sine", "50", "sine", "150", "remix", "1,2", "vol", "0.1"]),
-        ("clicks", ["synth", "600", "square", "3", "vol", "0.05", "highpass", "2000"]),
-    ])
+    @Test(
+        "ten minutes of silence, white and pink noise, hum and clicks give no text",
+        arguments: [
+            ("silence", ["trim", "0", "600"]),
+            ("white noise", ["synth", "600", "whitenoise", "vol", "0.05"]),
+            ("pink noise", ["synth", "600", "pinknoise", "vol", "0.08"]),
+            ("50 Hz hum with its harmonics", ["synth", "600", "sine", "50", "sine", "150", "remix", "1,2", "vol", "0.1"]),
+            ("clicks", ["synth", "600", "square", "3", "vol", "0.05", "highpass", "2000"]),
+        ])
     func noWordsFromNonSpeech(name: String, effects: [String]) async throws {
         let folder = NSTemporaryDirectory() + "whisper-noise-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

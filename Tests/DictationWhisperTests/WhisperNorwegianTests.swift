@@ -1,5 +1,6 @@
 import DictationCapture
 import DictationKit
+import DictationTestSupport
 import DictationTesting
 import DictationWhisper
 import Foundation
@@ -34,15 +35,19 @@ struct WhisperNorwegianTests {
             try espeak.run()
             espeak.waitUntilExit()
             try #require(espeak.terminationStatus == 0, "espeak-ng could not speak Norwegian")
-            let asNorwegian = try await WhisperFixtures.transcribe(AudioFileSource(path: path), recognizer: recognizer, locale: "nb-NO")
-            let asEnglish = try await WhisperFixtures.transcribe(AudioFileSource(path: path), recognizer: recognizer, locale: "en-US")
+            let asNorwegian = try await WhisperFixtures.transcribe(
+                AudioFileSource(path: path), recognizer: recognizer, locale: "nb-NO")
+            let asEnglish = try await WhisperFixtures.transcribe(
+                AudioFileSource(path: path), recognizer: recognizer, locale: "en-US")
             #expect(asNorwegian.errors.isEmpty, "\(asNorwegian.errors)")
             let text = asNorwegian.finals.map(\.text).joined(separator: " ")
             heard.append(text)
             norwegian = norwegian + WordErrorRate(reference: sentence, hypothesis: text)
-            english = english + WordErrorRate(reference: sentence, hypothesis: asEnglish.finals.map(\.text).joined(separator: " "))
+            english =
+                english + WordErrorRate(reference: sentence, hypothesis: asEnglish.finals.map(\.text).joined(separator: " "))
         }
-        print("Norwegian WER, Whisper base on espeak-ng: nb-NO \(norwegian), as en-US \(english)\n" + heard.joined(separator: "\n"))
+        print(
+            "Norwegian WER, Whisper base on espeak-ng: nb-NO \(norwegian), as en-US \(english)\n" + heard.joined(separator: "\n"))
         #expect(norwegian.rate < english.rate, "nb-NO \(norwegian) against en-US \(english)")
         #expect(norwegian.rate <= 0.8, "\(norwegian): \(heard)")
     }

@@ -95,7 +95,11 @@ final class ControlConnections: Sendable {
     ///   - generation: ``generation`` as it was before `current` was read; a status published
     ///     since is newer than `current` and is sent instead.
     func follow(_ channel: any Channel, current: DictationControlStatus, readAt generation: Int) {
-        enum Outcome { case following, refused(DictationError), closing }
+        enum Outcome {
+            case following
+            case refused(DictationError)
+            case closing
+        }
         let outcome: Outcome = state.withLock { state in
             let key = ObjectIdentifier(channel)
             state.connections[key]?.pendingReplies -= 1
@@ -160,7 +164,11 @@ final class ControlConnections: Sendable {
             state.isClosed = true
             var channels: (idle: [any Channel], owed: [any Channel]) = ([], [])
             for connection in state.connections.values {
-                if connection.pendingReplies > 0 { channels.owed.append(connection.channel) } else { channels.idle.append(connection.channel) }
+                if connection.pendingReplies > 0 {
+                    channels.owed.append(connection.channel)
+                } else {
+                    channels.idle.append(connection.channel)
+                }
             }
             return channels
         }

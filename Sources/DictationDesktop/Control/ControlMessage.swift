@@ -98,7 +98,9 @@ struct ControlLineDecoder: ByteToMessageDecoder {
             throw LineTooLong()
         }
         buffer.moveReaderIndex(forwardBy: 1)
-        if line.readableBytesView.last == UInt8(ascii: "\r") { line = line.getSlice(at: line.readerIndex, length: line.readableBytes - 1) ?? line }
+        if line.readableBytesView.last == UInt8(ascii: "\r") {
+            line = line.getSlice(at: line.readerIndex, length: line.readableBytes - 1) ?? line
+        }
         context.fireChannelRead(wrapInboundOut(line))
         return .continue
     }

@@ -132,7 +132,8 @@ public final class DictationControlServer: Sendable {
                 do {
                     reply = ControlReply(status: try await handler.handle(job.request.command))
                 } catch {
-                    logger.debug("A control command failed", metadata: ["command": "\(job.request.command)", "error": "\(error.code)"])
+                    logger.debug(
+                        "A control command failed", metadata: ["command": "\(job.request.command)", "error": "\(error.code)"])
                     reply = ControlReply(error: error)
                 }
             }

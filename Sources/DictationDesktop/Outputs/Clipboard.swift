@@ -15,7 +15,8 @@ struct Clipboard {
 
     /// The text the selection holds now, or `nil` when it holds none.
     func currentText(primary: Bool) -> String? {
-        let arguments = isWayland
+        let arguments =
+            isWayland
             ? ["--no-newline", "--type", "text"] + (primary ? ["--primary"] : [])
             : ["-selection", primary ? "primary" : "clipboard", "-o", "-t", "UTF8_STRING"]
         let process = ToolProcess(executable: readTool, arguments: arguments, environment: environment.variables, timeout: 5)
@@ -26,7 +27,8 @@ struct Clipboard {
     /// Puts a text on the selection for the next paste only, and returns once the selection is ours.
     /// - Returns: The tool serving it; wait on it for the paste to be taken.
     func offerOnce(_ text: String, primary: Bool) throws(DictationError) -> SelectionOffer {
-        let arguments = isWayland
+        let arguments =
+            isWayland
             ? ["--foreground", "--paste-once", "--type", "text/plain;charset=utf-8"] + (primary ? ["--primary"] : [])
             : ["-selection", primary ? "primary" : "clipboard", "-loops", "1", "-quiet", "-verbose"]
         let tool = ToolProcess(executable: copyTool, arguments: arguments, environment: environment.variables, timeout: 10)
@@ -39,7 +41,8 @@ struct Clipboard {
     /// until another program takes the selection (not forked: a forked tool's exit is not
     /// reliably seen by Foundation's `Process`).
     func restore(_ text: String, primary: Bool) throws(DictationError) {
-        let arguments = isWayland
+        let arguments =
+            isWayland
             ? ["--foreground", "--type", "text/plain;charset=utf-8"] + (primary ? ["--primary"] : [])
             : ["-selection", primary ? "primary" : "clipboard", "-quiet", "-verbose"]
         let tool = ToolProcess(executable: copyTool, arguments: arguments, environment: environment.variables, timeout: 10)
@@ -79,7 +82,10 @@ final class SelectionOffer: @unchecked Sendable {
                     self.said += String(decoding: data, as: UTF8.self)
                     return readyLine.map { self.said.contains($0) } ?? false
                 }
-                if !signalled, seen || data.isEmpty { signalled = true; ready.signal() }
+                if !signalled, seen || data.isEmpty {
+                    signalled = true
+                    ready.signal()
+                }
                 if data.isEmpty { return }
             }
         }
@@ -87,8 +93,10 @@ final class SelectionOffer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.2)
         } else if ready.wait(timeout: .now() + 5) == .timedOut {
             cancel()
-            throw DictationError.typingTimedOut(name, seconds: 5, detail: DictationError.Text(
-                english: "it did not take the selection", norwegianBokmal: "det tok ikke utvalget"))
+            throw DictationError.typingTimedOut(
+                name, seconds: 5,
+                detail: DictationError.Text(
+                    english: "it did not take the selection", norwegianBokmal: "det tok ikke utvalget"))
         }
         if !process.isRunning, process.terminationStatus != 0 {
             throw DictationError.typingFailed(name, status: process.terminationStatus, standardError: firstLine)
@@ -105,9 +113,11 @@ final class SelectionOffer: @unchecked Sendable {
     func waitUntilTaken(timeout: Double) throws(DictationError) {
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             cancel()
-            throw DictationError.typingTimedOut(name, seconds: timeout, detail: DictationError.Text(
-                english: "the window never asked for the pasted text; does it paste with that key?",
-                norwegianBokmal: "vinduet ba aldri om teksten som skulle limes inn; limer det inn med den tasten?"))
+            throw DictationError.typingTimedOut(
+                name, seconds: timeout,
+                detail: DictationError.Text(
+                    english: "the window never asked for the pasted text; does it paste with that key?",
+                    norwegianBokmal: "vinduet ba aldri om teksten som skulle limes inn; limer det inn med den tasten?"))
         }
     }
 

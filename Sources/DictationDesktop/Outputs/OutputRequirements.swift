@@ -30,11 +30,14 @@ struct OutputRequirements {
         case .paste: return checkPaste()
         case .stdout: return .success(Tools(typing: "", detail: "standard output"))
         default:
-            return .failure(unavailable(kind, Text(
-                english: "there is no output of that name; the outputs are "
-                    + TextOutputKind.allCases.map(\.rawValue).joined(separator: ", "),
-                norwegianBokmal: "det finnes ingen utdata med det navnet; utdataene er "
-                    + TextOutputKind.allCases.map(\.rawValue).joined(separator: ", "))))
+            return .failure(
+                unavailable(
+                    kind,
+                    Text(
+                        english: "there is no output of that name; the outputs are "
+                            + TextOutputKind.allCases.map(\.rawValue).joined(separator: ", "),
+                        norwegianBokmal: "det finnes ingen utdata med det navnet; utdataene er "
+                            + TextOutputKind.allCases.map(\.rawValue).joined(separator: ", "))))
         }
     }
 
@@ -45,14 +48,19 @@ struct OutputRequirements {
     }
 
     private func missing(_ kind: TextOutputKind, tool: String, package: String?) -> DictationError {
-        let install = package.map {
-            Text(english: "install it (`apt-get install \($0)`)", norwegianBokmal: "installer det (`apt-get install \($0)`)")
-        } ?? Text(
-            english: "it is not packaged in Debian: build it from https://git.sr.ht/~geb/dotool and put it on PATH",
-            norwegianBokmal: "det finnes ikke som Debian-pakke: bygg det fra https://git.sr.ht/~geb/dotool og legg det i PATH")
-        return unavailable(kind, Text(
-            english: "\(tool) is not on PATH; \(install.english)",
-            norwegianBokmal: "\(tool) finnes ikke i PATH; \(install.norwegianBokmal)"))
+        let install =
+            package.map {
+                Text(english: "install it (`apt-get install \($0)`)", norwegianBokmal: "installer det (`apt-get install \($0)`)")
+            }
+            ?? Text(
+                english: "it is not packaged in Debian: build it from https://git.sr.ht/~geb/dotool and put it on PATH",
+                norwegianBokmal: "det finnes ikke som Debian-pakke: bygg det fra https://git.sr.ht/~geb/dotool og legg det i PATH"
+            )
+        return unavailable(
+            kind,
+            Text(
+                english: "\(tool) is not on PATH; \(install.english)",
+                norwegianBokmal: "\(tool) finnes ikke i PATH; \(install.norwegianBokmal)"))
     }
 
     private func checkXdotool() -> Result<Tools, DictationError> {
@@ -60,18 +68,27 @@ struct OutputRequirements {
             return .failure(missing(.xdotool, tool: "xdotool", package: "xdotool"))
         }
         guard let display = environment.x11Display else {
-            return .failure(unavailable(.xdotool, Text(
-                english: "DISPLAY is not set, so there is no X display to type into; in a Wayland session "
-                    + "use wtype or ydotool (xdotool reaches only XWayland windows)",
-                norwegianBokmal: "DISPLAY er ikke satt, så det finnes ingen X-skjerm å skrive i; i en Wayland-økt, "
-                    + "bruk wtype eller ydotool (xdotool når bare XWayland-vinduer)")))
+            return .failure(
+                unavailable(
+                    .xdotool,
+                    Text(
+                        english: "DISPLAY is not set, so there is no X display to type into; in a Wayland session "
+                            + "use wtype or ydotool (xdotool reaches only XWayland windows)",
+                        norwegianBokmal: "DISPLAY er ikke satt, så det finnes ingen X-skjerm å skrive i; i en Wayland-økt, "
+                            + "bruk wtype eller ydotool (xdotool når bare XWayland-vinduer)")))
         }
         let probe = ToolProcess(
             executable: xdotool, arguments: ["getdisplaygeometry"], environment: environment.variables, timeout: 5)
         guard let outcome = try? probe.run(), outcome.status == 0 else {
-            return .failure(unavailable(.xdotool, Text(
-                english: "xdotool can't open the X display \(display); check DISPLAY and that you may use it (xhost, XAUTHORITY)",
-                norwegianBokmal: "xdotool får ikke åpnet X-skjermen \(display); sjekk DISPLAY og at du har tilgang (xhost, XAUTHORITY)")))
+            return .failure(
+                unavailable(
+                    .xdotool,
+                    Text(
+                        english:
+                            "xdotool can't open the X display \(display); check DISPLAY and that you may use it (xhost, XAUTHORITY)",
+                        norwegianBokmal:
+                            "xdotool får ikke åpnet X-skjermen \(display); sjekk DISPLAY og at du har tilgang (xhost, XAUTHORITY)"
+                    )))
         }
         return .success(Tools(typing: xdotool, detail: "\(xdotool) on X display \(display)"))
     }
@@ -81,9 +98,12 @@ struct OutputRequirements {
             return .failure(missing(.wtype, tool: "wtype", package: "wtype"))
         }
         guard let display = environment.waylandDisplay else {
-            return .failure(unavailable(.wtype, Text(
-                english: "WAYLAND_DISPLAY is not set, so there is no Wayland compositor to type into",
-                norwegianBokmal: "WAYLAND_DISPLAY er ikke satt, så det finnes ingen Wayland-kompositor å skrive i")))
+            return .failure(
+                unavailable(
+                    .wtype,
+                    Text(
+                        english: "WAYLAND_DISPLAY is not set, so there is no Wayland compositor to type into",
+                        norwegianBokmal: "WAYLAND_DISPLAY er ikke satt, så det finnes ingen Wayland-kompositor å skrive i")))
         }
         // `-s 1` sleeps a millisecond and types nothing: wtype connects and binds the
         // virtual keyboard, which is exactly the question.
@@ -93,17 +113,24 @@ struct OutputRequirements {
             return .success(Tools(typing: wtype, detail: "\(wtype) on Wayland display \(display)"))
         }
         if outcome?.standardError.contains("virtual keyboard") == true {
-            return .failure(unavailable(.wtype, Text(
-                english: "the compositor does not offer the virtual-keyboard protocol (GNOME doesn't); use ydotool, "
-                    + "or paste with ydotool",
-                norwegianBokmal: "kompositoren tilbyr ikke virtual-keyboard-protokollen (GNOME gjør ikke det); bruk "
-                    + "ydotool, eller lim inn med ydotool")))
+            return .failure(
+                unavailable(
+                    .wtype,
+                    Text(
+                        english: "the compositor does not offer the virtual-keyboard protocol (GNOME doesn't); use ydotool, "
+                            + "or paste with ydotool",
+                        norwegianBokmal: "kompositoren tilbyr ikke virtual-keyboard-protokollen (GNOME gjør ikke det); bruk "
+                            + "ydotool, eller lim inn med ydotool")))
         }
-        return .failure(unavailable(.wtype, Text(
-            english: "wtype can't connect to the Wayland display \(display) (\(outcome?.firstErrorLine ?? "no answer")); "
-                + "check WAYLAND_DISPLAY and XDG_RUNTIME_DIR",
-            norwegianBokmal: "wtype får ikke koblet til Wayland-skjermen \(display) (\(outcome?.firstErrorLine ?? "intet svar")); "
-                + "sjekk WAYLAND_DISPLAY og XDG_RUNTIME_DIR")))
+        return .failure(
+            unavailable(
+                .wtype,
+                Text(
+                    english: "wtype can't connect to the Wayland display \(display) (\(outcome?.firstErrorLine ?? "no answer")); "
+                        + "check WAYLAND_DISPLAY and XDG_RUNTIME_DIR",
+                    norwegianBokmal:
+                        "wtype får ikke koblet til Wayland-skjermen \(display) (\(outcome?.firstErrorLine ?? "intet svar")); "
+                        + "sjekk WAYLAND_DISPLAY og XDG_RUNTIME_DIR")))
     }
 
     /// ydotool's daemon socket, where one is listening: `YDOTOOL_SOCKET`, else the places
@@ -127,16 +154,22 @@ struct OutputRequirements {
         }
         let uinput = "/dev/uinput"
         guard FileManager.default.fileExists(atPath: uinput) else {
-            return .failure(unavailable(kind, Text(
-                english: "\(uinput) does not exist; load the uinput module (`modprobe uinput`)",
-                norwegianBokmal: "\(uinput) finnes ikke; last inn uinput-modulen (`modprobe uinput`)")))
+            return .failure(
+                unavailable(
+                    kind,
+                    Text(
+                        english: "\(uinput) does not exist; load the uinput module (`modprobe uinput`)",
+                        norwegianBokmal: "\(uinput) finnes ikke; last inn uinput-modulen (`modprobe uinput`)")))
         }
         guard access(uinput, W_OK) == 0 else {
-            return .failure(unavailable(kind, Text(
-                english: "you may not write to \(uinput); give your group access with a udev rule (see docs/desktop.md, "
-                    + "\"Outputs\")\(acceptsDaemon ? " or run ydotoold" : "")",
-                norwegianBokmal: "du har ikke skrivetilgang til \(uinput); gi gruppen din tilgang med en udev-regel (se "
-                    + "docs/desktop.md, «Outputs»)\(acceptsDaemon ? " eller kjør ydotoold" : "")")))
+            return .failure(
+                unavailable(
+                    kind,
+                    Text(
+                        english: "you may not write to \(uinput); give your group access with a udev rule (see docs/desktop.md, "
+                            + "\"Outputs\")\(acceptsDaemon ? " or run ydotoold" : "")",
+                        norwegianBokmal: "du har ikke skrivetilgang til \(uinput); gi gruppen din tilgang med en udev-regel (se "
+                            + "docs/desktop.md, «Outputs»)\(acceptsDaemon ? " eller kjør ydotoold" : "")")))
         }
         return .success(Tools(typing: tool, detail: "\(tool) writing to \(uinput)"))
     }
@@ -152,9 +185,10 @@ struct OutputRequirements {
         for keyOutput in keyOutputs {
             switch check(keyOutput) {
             case .success(let tools):
-                return .success(Tools(
-                    typing: tools.typing, keyOutput: keyOutput, copy: copyPath, read: readPath,
-                    detail: "\(copyPath) and the paste key through \(tools.detail)"))
+                return .success(
+                    Tools(
+                        typing: tools.typing, keyOutput: keyOutput, copy: copyPath, read: readPath,
+                        detail: "\(copyPath) and the paste key through \(tools.detail)"))
             case .failure(let error):
                 reasons.append(error)
             }
@@ -162,8 +196,11 @@ struct OutputRequirements {
         let english = reasons.map { $0.message(in: .english).trimmingCharacters(in: ["."]) }.joined(separator: "; ")
         let norwegian = reasons.map { $0.message(in: .norwegianBokmal).trimmingCharacters(in: ["."]) }
             .joined(separator: "; ")
-        return .failure(unavailable(.paste, Text(
-            english: "nothing here can press the paste key: \(english)",
-            norwegianBokmal: "ingenting her kan trykke limetasten: \(norwegian)")))
+        return .failure(
+            unavailable(
+                .paste,
+                Text(
+                    english: "nothing here can press the paste key: \(english)",
+                    norwegianBokmal: "ingenting her kan trykke limetasten: \(norwegian)")))
     }
 }

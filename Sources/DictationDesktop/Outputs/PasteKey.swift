@@ -11,7 +11,10 @@ enum PasteKey: Hashable {
 
     /// The key for the window that has the focus; Ctrl+V when it is unknown (Wayland).
     init(for window: FocusedWindow?) {
-        guard let window, window.isTerminal else { self = .control; return }
+        guard let window, window.isTerminal else {
+            self = .control
+            return
+        }
         self = FocusedWindow.pastesPrimaryOnShiftInsert(className: window.className) ? .shiftInsert : .controlShift
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import DictationKit
+import Foundation
 
 /// Pastes through the clipboard: the text goes on the selection for one paste, the typing tool
 /// presses the paste key, and once the window has taken the text the clipboard's previous text

@@ -25,7 +25,8 @@ public enum TextOutputs {
     /// - Throws: `DictationError/Code/outputUnavailable` saying why none works and what to install.
     public static func automatic(in environment: DesktopEnvironment) throws(DictationError) -> TextOutputKind {
         let requirements = OutputRequirements(environment: environment)
-        let candidates: [TextOutputKind] = environment.isWayland
+        let candidates: [TextOutputKind] =
+            environment.isWayland
             ? [.wtype, .ydotool]
             : environment.x11Display != nil ? [.xdotool] : [.ydotool]
         var reasons: [DictationError] = []

@@ -36,11 +36,12 @@ struct XdotoolOutput: KeyPressingOutput {
     }
 
     func press(_ key: PasteKey) throws(DictationError) {
-        let chord = switch key {
-        case .control: "ctrl+v"
-        case .controlShift: "ctrl+shift+v"
-        case .shiftInsert: "shift+Insert"
-        }
+        let chord =
+            switch key {
+            case .control: "ctrl+v"
+            case .controlShift: "ctrl+shift+v"
+            case .shiftInsert: "shift+Insert"
+            }
         try xdotool(["key", "--clearmodifiers", chord], keystrokes: 1)
     }
 

@@ -62,18 +62,20 @@ struct YdotoolOutput: KeyPressingOutput {
     static func pressArguments(_ key: PasteKey, _ generation: Generation) -> [String] {
         switch generation {
         case .legacy:
-            let chord = switch key {
-            case .control: "ctrl+v"
-            case .controlShift: "ctrl+shift+v"
-            case .shiftInsert: "shift+insert"
-            }
+            let chord =
+                switch key {
+                case .control: "ctrl+v"
+                case .controlShift: "ctrl+shift+v"
+                case .shiftInsert: "shift+insert"
+                }
             return ["key", "--delay", "0", chord]
         case .current:
-            let codes = switch key {
-            case .control: [leftControl, v]
-            case .controlShift: [leftControl, leftShift, v]
-            case .shiftInsert: [leftShift, insert]
-            }
+            let codes =
+                switch key {
+                case .control: [leftControl, v]
+                case .controlShift: [leftControl, leftShift, v]
+                case .shiftInsert: [leftShift, insert]
+                }
             return ["key"] + codes.map { "\($0):1" } + codes.reversed().map { "\($0):0" }
         }
     }

@@ -214,7 +214,8 @@ extension DesktopTypist {
                 case .partial(let transcript) where options.live:
                     let prefix = StablePrefix.of(transcript, raw: options.raw)
                     guard !prefix.isEmpty else { return }
-                    apply(ledger.additions(bringing: transcript.utteranceIndex, toAtLeast: prefix), for: transcript, isFinal: false)
+                    apply(
+                        ledger.additions(bringing: transcript.utteranceIndex, toAtLeast: prefix), for: transcript, isFinal: false)
                 case .final(let transcript):
                     let text = options.raw ? transcript.text : (transcript.writtenText ?? transcript.text)
                     apply(ledger.edits(bringing: transcript.utteranceIndex, to: text), for: transcript, isFinal: true)

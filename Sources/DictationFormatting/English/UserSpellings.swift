@@ -9,7 +9,9 @@ struct UserSpellings {
         entries = spellings.compactMap { spoken, written in
             let words = spoken.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
             return words.isEmpty ? nil : (words, written)
-        }.sorted { $0.words.count != $1.words.count ? $0.words.count > $1.words.count : $0.words.lexicographicallyPrecedes($1.words) }
+        }.sorted {
+            $0.words.count != $1.words.count ? $0.words.count > $1.words.count : $0.words.lexicographicallyPrecedes($1.words)
+        }
     }
 
     func apply(to tokens: [WrittenToken]) -> [WrittenToken] {

@@ -58,7 +58,8 @@ struct WrittenToken: Hashable {
     /// `!` `…`), not a quote or a bracket.
     var isRecognizerPause: Bool {
         guard writtenByRecognizer, kind == .mark(.closing) || kind == .mark(.opening) else { return false }
-        return !text.isEmpty && text.allSatisfy { Self.sentenceMarkCharacters.contains($0) || Self.pauseMarkCharacters.contains($0) }
+        return !text.isEmpty
+            && text.allSatisfy { Self.sentenceMarkCharacters.contains($0) || Self.pauseMarkCharacters.contains($0) }
     }
 
     /// A comma the recognizer wrote.

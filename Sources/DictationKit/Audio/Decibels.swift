@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Conversions between linear levels and decibels, shared by the meters, the gain control and the

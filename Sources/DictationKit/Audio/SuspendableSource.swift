@@ -143,7 +143,8 @@ public final class SuspendableSource: AudioSource {
             if gate.read({ $0.wantsSuspension }) {
                 // Wakes early for stop(); a resume is seen on the next read.
                 _ = interrupted.wait(until: { $0 }, timeout: SuspendableSource.idleReadInterval)
-                return AudioFrame(samples: [], sampleRate: format.sampleRate, channelCount: format.channelCount, startTime: nextTime)
+                return AudioFrame(
+                    samples: [], sampleRate: format.sampleRate, channelCount: format.channelCount, startTime: nextTime)
             }
             try reopen()
             return try read(maxFrames: maxFrames)

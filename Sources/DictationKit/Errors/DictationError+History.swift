@@ -17,7 +17,8 @@ extension DictationError {
     public static func historyUnavailable(_ detail: String, advice: String? = nil, isFatal: Bool = false)
         -> DictationError
     {
-        let advice = advice
+        let advice =
+            advice
             ?? "I'm still listening and showing what you say, but it may not be saved. Check that the disk "
             + "isn't full and that the history folder is yours and writable; `--history-database PATH` "
             + "puts the history elsewhere and `--no-history` turns it off."

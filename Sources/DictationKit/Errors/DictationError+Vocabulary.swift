@@ -100,7 +100,8 @@ enum VocabularyProblem: Hashable {
                 english: "The boost in \(path) is not between 0 and 1",
                 norwegianBokmal: "Forsterkningen (boost) i \(path) er ikke mellom 0 og 1")
             advice = DictationError.Text(
-                english: "Give a boost from 0 to 1, or leave it out", norwegianBokmal: "Oppgi en forsterkning fra 0 til 1, eller utelat den")
+                english: "Give a boost from 0 to 1, or leave it out",
+                norwegianBokmal: "Oppgi en forsterkning fra 0 til 1, eller utelat den")
         case .tooManyFields(let place):
             detail = DictationError.Text(
                 english: "\(place.text.english) has more than three fields",

@@ -120,11 +120,13 @@ extension DictationError {
     ///   - advice: What to do about it; by default, how to give audio DictationKit reads.
     /// - Returns: An ``Code/invalidAudio`` error.
     public static func invalidAudio(_ detail: Text, advice: Text? = nil) -> DictationError {
-        let advice = advice ?? Text(
-            english: "Convert it to a PCM WAV file (e.g. `sox input output.wav`), or give the rate, channels and "
-                + "encoding of raw PCM.",
-            norwegianBokmal: "Konverter den til en PCM WAV-fil (f.eks. `sox input output.wav`), eller oppgi "
-                + "samplingsfrekvensen, antall kanaler og kodingen for rå PCM.")
+        let advice =
+            advice
+            ?? Text(
+                english: "Convert it to a PCM WAV file (e.g. `sox input output.wav`), or give the rate, channels and "
+                    + "encoding of raw PCM.",
+                norwegianBokmal: "Konverter den til en PCM WAV-fil (f.eks. `sox input output.wav`), eller oppgi "
+                    + "samplingsfrekvensen, antall kanaler og kodingen for rå PCM.")
         return DictationError(
             code: .invalidAudio,
             message: Text(

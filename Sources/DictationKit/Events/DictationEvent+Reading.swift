@@ -36,7 +36,8 @@ extension EventJSON {
             return .localeSelected(requested: requestedLocale, used: locale)
         case "command":
             guard let command, let utterance else { return nil }
-            return .command(DictationCommand(kind: .init(rawValue: command), utteranceIndex: utterance, scratchedUtterance: scratched))
+            return .command(
+                DictationCommand(kind: .init(rawValue: command), utteranceIndex: utterance, scratchedUtterance: scratched))
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 /// Where a run's events leave for the consumer, from the audio thread and the passes alike.
@@ -23,10 +24,27 @@ final class EventDelivery: Sendable {
                 outlet: EventOutlet(continuation: continuation, options: options, metrics: metrics)))
     }
 
-    /// From now on, every event passes through the stages' processors (see ``DictationEventStage``).
-    func startStages(_ processors: [any DictationEventProcessor]) {
+    /// From now on, every event passes through the stages' processors (see ``DictationEventStage``),
+    /// then the history when the session keeps one.
+    /// - Parameters:
+    ///   - processors: The run's stage processors, freshly made.
+    ///   - store: The session's ``TranscriptStore``, if any.
+    ///   - run: The run, as the stages were told of it.
+    ///   - logger: Where the history notes store failures.
+    func startStages(
+        _ processors: [any DictationEventProcessor], keepingIn store: (any TranscriptStore)?, run: DictationRunInfo,
+        logger: Logger
+    ) {
         let handOver = ProcessorHandOver(processors: processors)
-        state.withLock { $0.outlet.start(handOver.processors) }
+        state.withLock { $0.outlet.start(handOver.processors, keepingIn: store, run: run, logger: logger) }
+    }
+
+    /// Blocks until no final is held back for the history: every final delivered so far is in the
+    /// stream, with the events that came after it. Called outside the lock, where the run orders
+    /// events after the finals (a pause, a commit, the end of the audio).
+    func waitUntilDelivered() {
+        let history = state.withLock { $0.outlet.history }
+        history?.waitUntilDelivered()
     }
 
     /// Delivers a decoder's updates; finals join the open block.
@@ -97,7 +115,8 @@ final class EventDelivery: Sendable {
     /// Finals delivered so far.
     var utteranceCount: Int { state.withLock { $0.emitter.utteranceCount } }
 
-    /// Lets the stages end and ends the stream; later events go nowhere.
+    /// Lets the stages end, waits until the history has kept every final and recorded the run's
+    /// end, and ends the stream; later events go nowhere.
     func finish() {
         state.withLock { $0.outlet.finish() }
     }

@@ -1,17 +1,17 @@
+import Logging
+
 /// Where a run's events leave for the consumer: through the session's event stages, then the
-/// reports the consumer asked for, in the language of the locale asked for, counted in the metrics.
+/// history when the session keeps one, then the ``ConsumerStream`` (the reports the consumer
+/// asked for, in the language of the locale asked for, counted in the metrics).
 ///
 /// Stages see every event from the moment the run listens, wanted or not (a stage may need speech
 /// activity the consumer did not ask for); only what the consumer asked for reaches the stream.
 /// Used under ``EventDelivery``'s lock.
 struct EventOutlet {
-    private let continuation: AsyncStream<DictationEvent>.Continuation
-    private let reports: DictationOptions.Reports
-    /// The language of the session's errors: that of the locale asked for, even when a model of
-    /// another locale is used, since it is the language the person reads.
-    private let language: DictationError.Language
+    private let stream: ConsumerStream
     private var processors: [any DictationEventProcessor] = []
-    private let metrics: SessionMetrics
+    /// The run's history: after every stage, it holds each final back until the store kept it.
+    private(set) var history: TranscriptHistory?
     /// The stream ended: nothing more is delivered, and the stages are done.
     private var finished = false
 
@@ -19,32 +19,40 @@ struct EventOutlet {
         continuation: AsyncStream<DictationEvent>.Continuation, options: DictationOptions,
         metrics: SessionMetrics
     ) {
-        self.continuation = continuation
-        reports = options.reports
-        language = DictationError.Language(locale: options.locale)
-        self.metrics = metrics
+        stream = ConsumerStream(continuation: continuation, options: options, metrics: metrics)
     }
 
-    /// From now on, events pass through these stages' processors, in order.
-    mutating func start(_ processors: [any DictationEventProcessor]) {
+    /// From now on, events pass through these stages' processors, in order, then the history.
+    /// - Parameters:
+    ///   - processors: The run's stage processors.
+    ///   - store: Where the run's finals are kept, if anywhere.
+    ///   - run: The run, as the store is told of it.
+    ///   - logger: Where store failures are noted.
+    mutating func start(
+        _ processors: [any DictationEventProcessor], keepingIn store: (any TranscriptStore)?, run: DictationRunInfo,
+        logger: Logger
+    ) {
         self.processors = processors
+        history = store.map { TranscriptHistory(store: $0, run: run, stream: stream, logger: logger) }
     }
 
     /// Passes an event through the stages and delivers what comes out.
     func send(_ event: DictationEvent) {
         guard !finished else { return }
-        deliver(Self.pass([event], through: processors[...]))
+        forward(Self.pass([event], through: processors[...]))
     }
 
-    /// Lets every stage end (what a stage adds then still passes the stages after it), then ends
-    /// the stream.
+    /// Lets every stage end (what a stage adds then still passes the stages after it), waits
+    /// until the history has kept and delivered every final and recorded the run's end, then
+    /// ends the stream.
     mutating func finish() {
         guard !finished else { return }
         finished = true
         for (position, processor) in processors.enumerated() {
-            deliver(Self.pass(processor.finish(), through: processors[(position + 1)...]))
+            forward(Self.pass(processor.finish(), through: processors[(position + 1)...]))
         }
-        continuation.finish()
+        history?.finish()
+        stream.finish()
     }
 
     private static func pass(
@@ -53,33 +61,13 @@ struct EventOutlet {
         processors.reduce(events) { events, processor in events.flatMap(processor.process) }
     }
 
-    private func deliver(_ events: [DictationEvent]) {
-        for event in events where wanted(event) {
-            switch event {
-            case .error(let error):
-                // Every error of a session passes here, so this is the one place that localizes them.
-                continuation.yield(.error(error.localized(to: language)))
-                metrics.delivered(error)
-            case .partial:
-                continuation.yield(event)
-                metrics.delivered(.partial)
-            case .final:
-                continuation.yield(event)
-                metrics.delivered(.final)
-            default:
-                continuation.yield(event)
-            }
-        }
-    }
-
-    private func wanted(_ event: DictationEvent) -> Bool {
-        switch event {
-        case .partial: reports.contains(.partials)
-        case .speechStarted, .speechEnded: reports.contains(.speechActivity)
-        case .level: reports.contains(.level)
-        case .progress: reports.contains(.progress)
-        case .stateChanged, .blockCommitted, .blockDiscarded: reports.contains(.stateChanges)
-        case .final, .error, .localeSelected, .recordingStarted, .command: true
+    /// What the stages passed on goes to the history, or straight to the stream without one.
+    private func forward(_ events: [DictationEvent]) {
+        guard !events.isEmpty else { return }
+        if let history {
+            history.pass(events)
+        } else {
+            stream.deliver(events)
         }
     }
 }

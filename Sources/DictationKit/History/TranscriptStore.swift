@@ -2,11 +2,14 @@ import Foundation
 
 /// Where a session keeps what it recognized, so that no final it delivered is ever lost.
 ///
-/// The session calls a store on its audio thread: ``sessionStarted(_:)`` when a run starts,
-/// ``save(_:session:)`` for each final *before* the final event is delivered, and
-/// ``sessionEnded(_:at:)`` when the run ends. ``save(_:session:)`` must not return until the
-/// final is durable (committed to disk), so a process killed at any moment has kept every final
-/// its consumer saw.
+/// The session calls a store on a thread of the run's own, one call at a time, in the order of
+/// the run: ``sessionStarted(_:)`` with the run's first final (or at its end when it has none),
+/// ``save(_:session:)`` for each final, in utterance order, *before* the final event is
+/// delivered, and ``sessionEnded(_:at:)`` when the run ends. ``save(_:session:)`` must not return
+/// until the final is durable (committed to disk), so a process killed at any moment has kept
+/// every final its consumer saw. The final waits for it, and so do the events the contract puts
+/// after the final; partials, levels and speech activity do not, so a slow store delays finals,
+/// never what the audio thread shows.
 ///
 /// `DictationHistory`'s `SQLiteTranscriptStore` is the store DictationKit ships; apps may bring
 /// their own.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Confirms the words a session's partials show, while the utterance is still spoken: a decoder of
 /// the final pass's kind, on a thread of its own, searches the utterance so far, whole, about
@@ -76,8 +77,8 @@ final class ConfirmationPass: Sendable {
     /// beside two busy loops).
     private static func runOnIdleCoresOnly() {
         #if canImport(Glibc)
-        var parameters = sched_param()
-        _ = pthread_setschedparam(pthread_self(), 5, &parameters)
+            var parameters = sched_param()
+            _ = pthread_setschedparam(pthread_self(), 5, &parameters)
         #endif
     }
 

@@ -199,7 +199,8 @@ final class DecoderFeed {
                     break
                 }
                 var heard: [RecognitionUpdate] = []
-                partialsFollow = follow { () throws(DictationError) in heard = try partials.process(samples, reportPartials: true) }
+                partialsFollow = follow { () throws(DictationError) in heard = try partials.process(samples, reportPartials: true)
+                }
                 updates += heard.filter(\.isPartial).map { ($0, utterance) }
             case .mayEnd:
                 break

@@ -51,7 +51,8 @@ extension Vocabulary {
             }
             guard !fields[0].isEmpty else { throw VocabularyProblem.emptyEntry(.init(source: source, line: lineNumber)).error }
             let spelling = fields.count > 1 && !fields[1].isEmpty ? fields[1] : nil
-            let pronunciations = fields.count > 2
+            let pronunciations =
+                fields.count > 2
                 ? fields[2].split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 : []
             let entry = Entry(fields[0], spelling: spelling, pronunciations: pronunciations)

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Copies a finished recording to a new file, created 0600 and never over an existing one.
@@ -20,7 +20,8 @@ enum RecordingCopy {
             let failure = errno
             if failure == EEXIST {
                 throw .recordingFailed(
-                    "\(destination) already exists, and I don't write recordings over other files; choose a new name or remove it first")
+                    "\(destination) already exists, and I don't write recordings over other files; choose a new name or remove it first"
+                )
             }
             throw .recordingFailed("I can't create \(destination) (\(DictationError.systemErrorText(failure)))")
         }
@@ -50,7 +51,8 @@ enum RecordingCopy {
         if let failure {
             unlink(destination)
             throw .recordingFailed(
-                "I can't copy the recording to \(destination) (\(DictationError.systemErrorText(failure))); free some space or choose another place")
+                "I can't copy the recording to \(destination) (\(DictationError.systemErrorText(failure))); free some space or choose another place"
+            )
         }
     }
 }

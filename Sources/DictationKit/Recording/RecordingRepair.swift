@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Repairs recordings whose run could not finish them: a process killed with SIGKILL (which
@@ -108,11 +108,13 @@ public enum RecordingRepair {
         guard let layout = Layout(header) else { return .skipped }
 
         let available = length - UInt64(WAVRecordingWriter.headerSize)
-        let dataByteCount = min(available, WAVRecordingWriter.maximumDataByteCount)
+        let dataByteCount =
+            min(available, WAVRecordingWriter.maximumDataByteCount)
             / UInt64(layout.bytesPerFrame) * UInt64(layout.bytesPerFrame)
         if dataByteCount == 0 { return try remove(path, descriptor: descriptor, status: status) }
-        guard dataByteCount != layout.dataByteCount || length != UInt64(WAVRecordingWriter.headerSize) + dataByteCount
-            || layout.riffSize != 36 + dataByteCount
+        guard
+            dataByteCount != layout.dataByteCount || length != UInt64(WAVRecordingWriter.headerSize) + dataByteCount
+                || layout.riffSize != 36 + dataByteCount
         else { return .intact }
 
         if length > UInt64(WAVRecordingWriter.headerSize) + dataByteCount {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes a recording as a 16-bit PCM WAV file whose header stays true while it grows.

@@ -218,11 +218,13 @@ struct RunLoop {
         for notice in feed.takeNotices() { delivery.emit(.error(notice.asNonFatal)) }
     }
 
-    /// Ends the open utterance and waits until its final, and every final before it, is delivered.
+    /// Ends the open utterance and waits until its final, and every final before it, is delivered
+    /// (kept in the history first, when the session has one).
     private mutating func finishUtterance() throws(DictationError) {
         defer { reportNotices() }
         deliver(try feed.finish())
         feed.drain()
+        delivery.waitUntilDelivered()
         if let failure = feed.failure { throw failure }
     }
 

@@ -14,6 +14,7 @@ final class SessionRun: Sendable {
     private let recognizer: any SpeechRecognizer
     private let options: DictationOptions
     private let eventStages: [any DictationEventStage]
+    private let transcriptStore: (any TranscriptStore)?
     private let logger: Logger
     private let metrics: SessionMetrics
     /// What other threads ask of the run.
@@ -25,13 +26,14 @@ final class SessionRun: Sendable {
 
     init(
         source: any AudioSource, preprocessing: any AudioPreprocessing, recognizer: any SpeechRecognizer,
-        eventStages: [any DictationEventStage], options: DictationOptions,
+        eventStages: [any DictationEventStage], transcriptStore: (any TranscriptStore)?, options: DictationOptions,
         continuation: AsyncStream<DictationEvent>.Continuation, logger: Logger
     ) {
         self.source = source
         self.preprocessing = preprocessing
         self.recognizer = recognizer
         self.eventStages = eventStages
+        self.transcriptStore = transcriptStore
         self.options = options
         self.logger = logger
         recordingSource = source as? RecordingSource
@@ -108,7 +110,8 @@ final class SessionRun: Sendable {
         }
         defer { feed.close() }
         let run = DictationRunInfo(startedAt: startedAt, locale: decoders.main.locale, requestedLocale: options.locale)
-        delivery.startStages(eventStages.map { $0.makeProcessor(for: run) })
+        delivery.startStages(
+            eventStages.map { $0.makeProcessor(for: run) }, keepingIn: transcriptStore, run: run, logger: logger)
         Self.change(control, delivery, to: .listening)
 
         var loop = RunLoop(

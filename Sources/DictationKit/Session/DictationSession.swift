@@ -23,6 +23,7 @@ public final class DictationSession: DictationBridge {
     private let preprocessing: any AudioPreprocessing
     private let recognizer: any SpeechRecognizer
     private let eventStages: [any DictationEventStage]
+    private let transcriptStore: (any TranscriptStore)?
     private let logger: Logger
     /// The running or last run (internal for `DictationSession+Recording.swift`).
     let current = Mutex<SessionRun?>(nil)
@@ -36,7 +37,8 @@ public final class DictationSession: DictationBridge {
     ///     `DictationHistory`'s `SQLiteTranscriptStore`); `nil`, the default, keeps nothing. The
     ///     history is the last step, after every stage in `eventStages`, so it keeps each final as
     ///     the consumer gets it: with the written text a formatting stage added, and none that a
-    ///     stage held back.
+    ///     stage held back. The store is called on a thread of its own: a slow disk delays the
+    ///     finals, never the partials, levels and speech activity.
     ///   - eventStages: Steps every event passes on its way to the stream, in order (see
     ///     ``DictationEventStage``). None by default.
     ///   - logger: Where the session logs; silent unless the app bootstrapped a log handler.
@@ -51,7 +53,8 @@ public final class DictationSession: DictationBridge {
         self.source = source
         self.preprocessing = preprocessing
         self.recognizer = recognizer
-        self.eventStages = eventStages + (transcriptStore.map { [TranscriptHistoryStage(store: $0, logger: logger)] } ?? [])
+        self.eventStages = eventStages
+        self.transcriptStore = transcriptStore
         self.logger = logger
     }
 
@@ -81,7 +84,7 @@ public final class DictationSession: DictationBridge {
         let (stream, continuation) = AsyncStream.makeStream(of: DictationEvent.self, bufferingPolicy: .unbounded)
         let run = SessionRun(
             source: source, preprocessing: preprocessing, recognizer: recognizer, eventStages: eventStages,
-            options: options, continuation: continuation, logger: logger)
+            transcriptStore: transcriptStore, options: options, continuation: continuation, logger: logger)
         let started = current.withLock { slot -> Bool in
             if let running = slot, !running.isFinished { return false }
             slot = run

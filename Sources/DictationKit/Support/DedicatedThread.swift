@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Threads of the library's own: blocking work (probing a device, loading a model, a download, a
 /// child process) and the session's long-lived threads (audio, passes, capture), off
@@ -51,12 +52,14 @@ package enum DedicatedThread {
         if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
         let context = Unmanaged.passRetained(ThreadBody(name: name, body: body)).toOpaque()
         var thread = pthread_t()
-        let result = pthread_create(&thread, &attributes, { context in
-            guard let context else { return nil }
-            let body = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, &attributes,
+            { context in
+                guard let context else { return nil }
+                let body = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
+                body.run()
+                return nil
+            }, context)
         guard result == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
             throw DictationError.threadRefused(name: name, errorNumber: result)

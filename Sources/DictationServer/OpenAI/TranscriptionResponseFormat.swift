@@ -42,7 +42,7 @@ enum TranscriptionResponseFormat: String, Sendable, CaseIterable {
                     segments: shown.enumerated().map { index, final in
                         VerboseTranscription.Segment(
                             id: index, start: Self.rounded(final.startTime), end: Self.rounded(final.endTime), text: final.text,
-                            avg_logprob: Self.rounded(Self.averageLogConfidence(final)))
+                            averageLogProbability: Self.rounded(Self.averageLogConfidence(final)))
                     },
                     words: words
                         ? shown.flatMap(\.words).map {
@@ -62,9 +62,17 @@ enum TranscriptionResponseFormat: String, Sendable, CaseIterable {
             var text: String
             var tokens: [Int] = []
             var temperature = 0.0
-            var avg_logprob: Double
-            var compression_ratio = 1.0
-            var no_speech_prob = 0.0
+            var averageLogProbability: Double
+            var compressionRatio = 1.0
+            var noSpeechProbability = 0.0
+
+            /// OpenAI's names for the fields.
+            enum CodingKeys: String, CodingKey {
+                case id, seek, start, end, text, tokens, temperature
+                case averageLogProbability = "avg_logprob"
+                case compressionRatio = "compression_ratio"
+                case noSpeechProbability = "no_speech_prob"
+            }
         }
 
         struct Word: Encodable {

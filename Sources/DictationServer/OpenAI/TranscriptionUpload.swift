@@ -1,5 +1,5 @@
-import Foundation
 import DictationKit
+import Foundation
 import MultipartKit
 import NIOCore
 

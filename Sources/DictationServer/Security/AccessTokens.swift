@@ -10,7 +10,9 @@ public struct AccessTokens: Sendable, Hashable {
     /// Creates the set.
     /// - Parameter tokens: The tokens; blank ones are left out.
     public init(_ tokens: [String]) {
-        self.tokens = tokens.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.map { Array($0.utf8) }
+        self.tokens = tokens.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.map {
+            Array($0.utf8)
+        }
     }
 
     /// Reads tokens, one per line, from a file (blank lines and `#` comments skipped).

@@ -12,10 +12,12 @@ import Hummingbird
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let tokens: AccessTokens
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         guard Self.admits(request, tokens: tokens) else {
             let error = OpenAIError(StreamProblem.unauthorized.error)
-            var response = TranscriptionEndpoint.response(status: .unauthorized, contentType: "application/json", body: error.body)
+            var response = TranscriptionEndpoint.response(
+                status: .unauthorized, contentType: "application/json", body: error.body)
             response.headers[.wwwAuthenticate] = "Bearer"
             return response
         }

@@ -97,7 +97,8 @@ public struct DictationServer: Service {
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws("/v1/stream") { inbound, outbound, context in
             guard BearerTokenMiddleware<BasicWebSocketRequestContext>.admits(context.request, tokens: tokens) else {
-                return try await Self.refuse(inbound, outbound, json: StreamServerMessage.failure(StreamProblem.unauthorized.error).jsonText)
+                return try await Self.refuse(
+                    inbound, outbound, json: StreamServerMessage.failure(StreamProblem.unauthorized.error).jsonText)
             }
             await stream.run(inbound: inbound, outbound: outbound)
         }
@@ -110,7 +111,8 @@ public struct DictationServer: Service {
 
         let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(),
-            ws: WebSocketServerConfiguration(maxFrameSize: limits.webSocketMessageCeiling, autoPing: .enabled(timePeriod: .seconds(30))))
+            ws: WebSocketServerConfiguration(
+                maxFrameSize: limits.webSocketMessageCeiling, autoPing: .enabled(timePeriod: .seconds(30))))
         var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: webSocketRouter, configuration: webSocket)
         if let tls = configuration.tls {
             server = try HTTPServerBuilder.tls(server, tlsConfiguration: try Self.tlsConfiguration(tls))
@@ -142,7 +144,8 @@ public struct DictationServer: Service {
     /// `HummingbirdWSClient` and so `RemoteRecognizer` use) loses frames that arrive together with
     /// the `101` response, and then never ends the connection's stream: in a loop of refused
     /// connections here, a third of those clients waited for ever.
-    private static func refuse(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, json: String?) async throws {
+    private static func refuse(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, json: String?) async throws
+    {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var frames = inbound.makeAsyncIterator()
@@ -165,8 +168,11 @@ public struct DictationServer: Service {
             throw DictationError(
                 code: .invalidConfiguration,
                 message: .init(
-                    english: "I can't read the TLS certificate \(files.certificatePath) or key \(files.privateKeyPath): \(error). Give PEM files.",
-                    norwegianBokmal: "Jeg kan ikke lese TLS-sertifikatet \(files.certificatePath) eller nøkkelen \(files.privateKeyPath): \(error). Gi PEM-filer."))
+                    english:
+                        "I can't read the TLS certificate \(files.certificatePath) or key \(files.privateKeyPath): \(error). Give PEM files.",
+                    norwegianBokmal:
+                        "Jeg kan ikke lese TLS-sertifikatet \(files.certificatePath) eller nøkkelen \(files.privateKeyPath): \(error). Gi PEM-filer."
+                ))
         }
     }
 }

@@ -1,9 +1,9 @@
 import Dictation
 import DictationStreamProtocol
 import Foundation
+import HummingbirdWebSocket
 import Logging
 import NIOCore
-import HummingbirdWebSocket
 import NIOWebSocket
 
 /// One WebSocket connection on `/v1/stream`: reads the client's messages and frames, and writes
@@ -130,14 +130,17 @@ private struct StreamReader {
         case .segment(let segment):
             if refusingAudio { return }
             let session = try current("A segment")
-            guard pending == nil else { throw StreamProblem.outOfOrder("A segment before the last one's frames were all sent").error }
+            guard pending == nil else {
+                throw StreamProblem.outOfOrder("A segment before the last one's frames were all sent").error
+            }
             if let lastEventId = segment.lastEventId { session.acknowledgeEvents(upTo: lastEventId) }
             guard (1...session.format.maxSegmentSamples).contains(segment.sampleCount) else {
                 throw StreamProblem.badField(
                     "endSampleIndex",
                     .init(
                         english: "makes a segment of \(segment.sampleCount) samples, not 1-\(session.format.maxSegmentSamples)",
-                        norwegianBokmal: "gir et segment på \(segment.sampleCount) sampler, ikke 1-\(session.format.maxSegmentSamples)")
+                        norwegianBokmal:
+                            "gir et segment på \(segment.sampleCount) sampler, ikke 1-\(session.format.maxSegmentSamples)")
                 ).error
             }
             let standing = session.standing(of: segment)
@@ -148,14 +151,17 @@ private struct StreamReader {
         case .end(let lastSequenceId):
             if refusingAudio { return }
             let session = try current("end")
-            guard pending == nil else { throw StreamProblem.outOfOrder("end before the last segment's frames were all sent").error }
+            guard pending == nil else {
+                throw StreamProblem.outOfOrder("end before the last segment's frames were all sent").error
+            }
             let expected = session.next.sequenceId - 1
             guard lastSequenceId == expected else {
                 throw StreamProblem.badField(
                     "lastSequenceId",
                     .init(
                         english: "is \(lastSequenceId), but the last segment I have is \(expected)",
-                        norwegianBokmal: "er \(lastSequenceId), men det siste segmentet jeg har, er \(expected)")).error
+                        norwegianBokmal: "er \(lastSequenceId), men det siste segmentet jeg har, er \(expected)")
+                ).error
             }
             audioEnded = true
             session.endAudio()
@@ -177,11 +183,15 @@ private struct StreamReader {
         guard (0...10).contains(start.options.alternatives) else {
             throw StreamProblem.badField(
                 "options.alternatives",
-                .init(english: "is \(start.options.alternatives), not 0-10", norwegianBokmal: "er \(start.options.alternatives), ikke 0-10")).error
+                .init(
+                    english: "is \(start.options.alternatives), not 0-10",
+                    norwegianBokmal: "er \(start.options.alternatives), ikke 0-10")
+            ).error
         }
         if start.options.preprocessed, start.format.sampleRate != 16_000 || start.format.channelCount != 1 {
             throw StreamProblem.badField(
-                "options.preprocessed", .init(english: "needs 16 kHz mono audio", norwegianBokmal: "krever 16 kHz mono-lyd")).error
+                "options.preprocessed", .init(english: "needs 16 kHz mono audio", norwegianBokmal: "krever 16 kHz mono-lyd")
+            ).error
         }
         guard let slot = connection.slots.take() else { throw connection.slots.refusal }
         let source = PushAudioSource(format: start.format.audioFormat, capacitySeconds: 30)
@@ -215,7 +225,9 @@ private struct StreamReader {
 
     private mutating func receiveFrame(_ buffer: ByteBuffer) async throws(DictationError) {
         if refusingAudio { return }
-        guard let session, var segment = pending else { throw StreamProblem.outOfOrder("A binary frame with no segment announced").error }
+        guard let session, var segment = pending else {
+            throw StreamProblem.outOfOrder("A binary frame with no segment announced").error
+        }
         let format = session.format
         let bytes = buffer.readableBytes
         let frames = bytes / format.bytesPerSampleFrame
@@ -250,7 +262,10 @@ private struct StreamReader {
         switch standing {
         case .next, .duplicate:
             outgoing.yield(
-                .text(StreamServerMessage.ack(sequenceId: segment.segment.sequenceId, endSampleIndex: segment.segment.endSampleIndex).jsonText))
+                .text(
+                    StreamServerMessage.ack(
+                        sequenceId: segment.segment.sequenceId, endSampleIndex: segment.segment.endSampleIndex
+                    ).jsonText))
         case .outOfOrder(let expected):
             throw StreamProblem.segmentOutOfOrder(expected: expected, got: segment.segment.sequenceId).error
         case nil:

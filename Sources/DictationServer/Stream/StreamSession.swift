@@ -1,9 +1,9 @@
 import Dictation
 import DictationStreamProtocol
 import Foundation
-import Synchronization
 import HummingbirdWebSocket
 import NIOWebSocket
+import Synchronization
 
 /// One session of the streaming protocol. It outlives its connections: a client that loses its
 /// connection resumes it on a new one, and meanwhile the session decodes what it was given and

@@ -1,11 +1,11 @@
 import Dictation
 import DictationStreamProtocol
 import Foundation
+import HummingbirdWebSocket
 import Logging
 import NIOCore
-import Synchronization
-import HummingbirdWebSocket
 import NIOWebSocket
+import Synchronization
 
 /// One connection that speaks vosk-server's WebSocket protocol (`/vosk`): an optional
 /// `{"config": {"sample_rate": 16000, "words": 1, "phrase_list": [...]}}`, then 16-bit mono PCM in
@@ -116,7 +116,8 @@ struct VoskConnection: Sendable {
                 case .serverShuttingDown:
                     // What the client sent is decoded and its last result sent, as at eof.
                     if let running { try await sendLastResult(of: running, words: config.words, to: outbound) }
-                    try await outbound.close(.goingAway, reason: "\(DictationError.Code.serverShuttingDown.rawValue): the server is shutting down")
+                    try await outbound.close(
+                        .goingAway, reason: "\(DictationError.Code.serverShuttingDown.rawValue): the server is shutting down")
                     return
                 }
                 defer { _ = backlog.add(-message.byteCount) }
@@ -183,7 +184,8 @@ struct VoskConnection: Sendable {
 
     private func refuse(_ outbound: WebSocketOutboundWriter) async throws {
         if slots.isShuttingDown {
-            try await outbound.close(.goingAway, reason: "\(DictationError.Code.serverShuttingDown.rawValue): the server is shutting down")
+            try await outbound.close(
+                .goingAway, reason: "\(DictationError.Code.serverShuttingDown.rawValue): the server is shutting down")
         } else {
             try await outbound.close(.init(codeNumber: 1013), reason: "limitExceeded: too many sessions")
         }

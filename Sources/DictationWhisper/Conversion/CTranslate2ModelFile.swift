@@ -15,7 +15,12 @@ import Foundation
 struct CTranslate2ModelFile: Sendable {
     /// CTranslate2's `DataType` codes (include/ctranslate2/types.h).
     enum DataType: UInt8, Sendable {
-        case float32 = 0, int8 = 1, int16 = 2, int32 = 3, float16 = 4, bfloat16 = 5
+        case float32 = 0
+        case int8 = 1
+        case int16 = 2
+        case int32 = 3
+        case float16 = 4
+        case bfloat16 = 5
 
         var byteWidth: Int {
             switch self {
@@ -90,7 +95,10 @@ struct CTranslate2ModelFile: Sendable {
                 throw WhisperModelConversionProblem.byteCountMismatch(variable: name, expected: expected, actual: byteCount)
             }
             let byteRange = try reader.skip(byteCount)
-            guard variables.updateValue(Variable(name: name, shape: shape, dataType: dataType, byteRange: byteRange), forKey: name) == nil else {
+            guard
+                variables.updateValue(Variable(name: name, shape: shape, dataType: dataType, byteRange: byteRange), forKey: name)
+                    == nil
+            else {
                 throw WhisperModelConversionProblem.duplicateVariable(name)
             }
         }
@@ -188,7 +196,7 @@ struct CTranslate2ModelFile: Sendable {
             // CTranslate2 reads the name as a C string: an empty length or a NUL inside would
             // make it see a different name than the one stored.
             guard let terminator = bytes.last, terminator == 0, !bytes.dropLast().contains(0),
-                  let string = String(validating: bytes.dropLast(), as: UTF8.self)
+                let string = String(validating: bytes.dropLast(), as: UTF8.self)
             else { throw WhisperModelConversionProblem.malformedString(offset: start) }
             return string
         }

@@ -36,16 +36,21 @@ struct GGMLWhisperModelWriter {
 
     /// Writes the magic, the hyperparameters (`fileType` as `ftype`: the type of the large
     /// weights, 0 all float32, 1 float16), the mel filterbank and the vocabulary.
-    mutating func writeHeader(_ hyperparameters: WhisperModelFile.Hyperparameters, melFilters: [Float], melFilterColumns: Int, tokens: [[UInt8]]) throws {
+    mutating func writeHeader(
+        _ hyperparameters: WhisperModelFile.Hyperparameters, melFilters: [Float], melFilterColumns: Int, tokens: [[UInt8]]
+    ) throws {
         let h = hyperparameters
         append(Int32(bitPattern: WhisperModelFile.magic))
-        for value in [h.vocabularySize, h.audioContext, h.audioState, h.audioHeads, h.audioLayers,
-                      h.textContext, h.textState, h.textHeads, h.textLayers, h.melBands, h.fileType] {
+        for value in [
+            h.vocabularySize, h.audioContext, h.audioState, h.audioHeads, h.audioLayers,
+            h.textContext, h.textState, h.textHeads, h.textLayers, h.melBands, h.fileType,
+        ] {
             try appendInt32(value)
         }
 
         guard melFilters.count == h.melBands * melFilterColumns else {
-            throw WhisperModelConversionProblem.unexpectedShape(variable: "mel filters", expected: [h.melBands, melFilterColumns], actual: [melFilters.count])
+            throw WhisperModelConversionProblem.unexpectedShape(
+                variable: "mel filters", expected: [h.melBands, melFilterColumns], actual: [melFilters.count])
         }
         try appendInt32(h.melBands)
         try appendInt32(melFilterColumns)
@@ -66,7 +71,8 @@ struct GGMLWhisperModelWriter {
         // whisper.cpp reads at most four dimensions and counts elements in an int32.
         let elementCount = shape.reduce(1) { $0.multipliedReportingOverflow(by: $1).overflow ? Int.max : $0 * $1 }
         guard (1...4).contains(shape.count), elementCount <= Int32.max, elementCount == Self.count(of: elements) else {
-            throw WhisperModelConversionProblem.unexpectedShape(variable: name, expected: shape, actual: [Self.count(of: elements)])
+            throw WhisperModelConversionProblem.unexpectedShape(
+                variable: name, expected: shape, actual: [Self.count(of: elements)])
         }
         let nameBytes = Array(name.utf8)
         try appendInt32(shape.count)
@@ -127,8 +133,10 @@ struct GGMLWhisperModelWriter {
                 for index in start..<end {
                     let offset = (index - start) * width
                     switch type {
-                    case .float32: raw.storeBytes(of: element(index).bitPattern.littleEndian, toByteOffset: offset, as: UInt32.self)
-                    case .float16: raw.storeBytes(of: Float16(element(index)).bitPattern.littleEndian, toByteOffset: offset, as: UInt16.self)
+                    case .float32:
+                        raw.storeBytes(of: element(index).bitPattern.littleEndian, toByteOffset: offset, as: UInt32.self)
+                    case .float16:
+                        raw.storeBytes(of: Float16(element(index)).bitPattern.littleEndian, toByteOffset: offset, as: UInt16.self)
                     }
                 }
             }

@@ -50,7 +50,9 @@ enum WhisperModelConverter {
     }
 
     /// Streams the ggml file to `sink`. Everything is checked before the first byte is written.
-    static func convert(model: CTranslate2ModelFile, vocabulary: WhisperTokenVocabulary, sink: @escaping (Data) throws -> Void) throws {
+    static func convert(model: CTranslate2ModelFile, vocabulary: WhisperTokenVocabulary, sink: @escaping (Data) throws -> Void)
+        throws
+    {
         var plan = try Plan(model: model)
         try plan.mapEncoder()
         try plan.mapDecoder()
@@ -64,14 +66,16 @@ enum WhisperModelConverter {
         let tokens = try vocabulary.ggmlTokens(modelVocabularySize: hyperparameters.vocabularySize)
 
         var writer = GGMLWhisperModelWriter(sink: sink)
-        try writer.writeHeader(hyperparameters,
-                               melFilters: WhisperMelFilterbank.weights(melCount: hyperparameters.melBands),
-                               melFilterColumns: WhisperMelFilterbank.frequencyBinCount,
-                               tokens: tokens)
+        try writer.writeHeader(
+            hyperparameters,
+            melFilters: WhisperMelFilterbank.weights(melCount: hyperparameters.melBands),
+            melFilterColumns: WhisperMelFilterbank.frequencyBinCount,
+            tokens: tokens)
         for tensor in plan.tensors {
-            try writer.writeTensor(name: tensor.name, shape: tensor.shape,
-                                   type: tensor.followsWeightType ? weightType : .float32,
-                                   elements: tensor.elements(in: model))
+            try writer.writeTensor(
+                name: tensor.name, shape: tensor.shape,
+                type: tensor.followsWeightType ? weightType : .float32,
+                elements: tensor.elements(in: model))
         }
         try writer.finish()
     }
@@ -93,8 +97,11 @@ enum WhisperModelConverter {
         /// the conv biases (made 2-D) and the positional embeddings in float32, and the loader
         /// allocates exactly these as GGML_TYPE_F32, checking each tensor's byte size against it.
         var followsWeightType: Bool {
-            shape.count >= 2 && !["encoder.conv1.bias", "encoder.conv2.bias",
-                                  "encoder.positional_embedding", "decoder.positional_embedding"].contains(name)
+            shape.count >= 2
+                && ![
+                    "encoder.conv1.bias", "encoder.conv2.bias",
+                    "encoder.positional_embedding", "decoder.positional_embedding",
+                ].contains(name)
         }
 
         var sourceType: CTranslate2ModelFile.DataType {
@@ -111,7 +118,8 @@ enum WhisperModelConverter {
             case .variable(let variable, let elements):
                 let bytes = model.bytes(of: variable)
                 let width = variable.dataType.byteWidth
-                let part = bytes[(bytes.startIndex + elements.lowerBound * width)..<(bytes.startIndex + elements.upperBound * width)]
+                let part = bytes[
+                    (bytes.startIndex + elements.lowerBound * width)..<(bytes.startIndex + elements.upperBound * width)]
                 switch variable.dataType {
                 case .float16: return .float16(part)
                 case .bfloat16: return .bfloat16(part)
@@ -130,17 +138,21 @@ enum WhisperModelConverter {
         private var used: Set<String> = []
 
         init(model: CTranslate2ModelFile) throws {
-            guard model.specName == "WhisperSpec" else { throw WhisperModelConversionProblem.unsupportedModelSpec(model.specName) }
+            guard model.specName == "WhisperSpec" else {
+                throw WhisperModelConversionProblem.unsupportedModelSpec(model.specName)
+            }
             self.model = model
 
             let conv1 = try model.variable("encoder/conv1/weight").shape
             let embeddings = try model.variable("decoder/embeddings/weight").shape
             let textPositions = try model.variable("decoder/position_encodings/encodings").shape
             // Whisper's encoder always sees 30 s of audio: 3000 mel frames, halved by conv2.
-            let audioPositions = model.variableIfPresent("encoder/position_encodings/encodings")?.shape ?? [1500, conv1.first ?? 0]
+            let audioPositions =
+                model.variableIfPresent("encoder/position_encodings/encodings")?.shape ?? [1500, conv1.first ?? 0]
             guard conv1.count == 3, embeddings.count == 2, textPositions.count == 2, audioPositions.count == 2 else {
                 throw WhisperModelConversionProblem.unsupportedDimensions(
-                    "conv1 \(conv1), embeddings \(embeddings), positions \(audioPositions) \(textPositions) are not Whisper's ranks")
+                    "conv1 \(conv1), embeddings \(embeddings), positions \(audioPositions) \(textPositions) are not Whisper's ranks"
+                )
             }
             hyperparameters = try WhisperModelFile.Hyperparameters(
                 vocabularySize: embeddings[0], audioContext: audioPositions[0], audioState: conv1[0],
@@ -153,8 +165,8 @@ enum WhisperModelConverter {
             // whisper.cpp asserts equal widths (its cross-attention assumes them); the
             // sinusoids need an even width of at least 4.
             guard h.audioState == h.textState, h.audioState >= 4, h.audioState % 2 == 0,
-                  h.audioHeads > 0, h.audioState % h.audioHeads == 0, h.textHeads > 0, h.textState % h.textHeads == 0,
-                  h.audioLayers > 0, h.textLayers > 0, h.melBands > 0, h.audioContext > 0, h.textContext > 0, h.vocabularySize > 0
+                h.audioHeads > 0, h.audioState % h.audioHeads == 0, h.textHeads > 0, h.textState % h.textHeads == 0,
+                h.audioLayers > 0, h.textLayers > 0, h.melBands > 0, h.audioContext > 0, h.textContext > 0, h.vocabularySize > 0
             else { throw WhisperModelConversionProblem.unsupportedDimensions("\(h)") }
         }
 
@@ -168,10 +180,14 @@ enum WhisperModelConverter {
         mutating func mapEncoder() throws {
             let d = hyperparameters.audioState
             if model.variableIfPresent("encoder/position_encodings/encodings") != nil {
-                try take("encoder/position_encodings/encodings", shape: [hyperparameters.audioContext, d], as: "encoder.positional_embedding")
+                try take(
+                    "encoder/position_encodings/encodings", shape: [hyperparameters.audioContext, d],
+                    as: "encoder.positional_embedding")
             } else {
                 let values = WhisperSinusoidalPositionEmbedding.values(length: hyperparameters.audioContext, channels: d)
-                tensors.append(Tensor(name: "encoder.positional_embedding", shape: [hyperparameters.audioContext, d], source: .values(values)))
+                tensors.append(
+                    Tensor(
+                        name: "encoder.positional_embedding", shape: [hyperparameters.audioContext, d], source: .values(values)))
             }
             // Conv weights keep PyTorch's [out, in, kernel] layout, which is what whisper.cpp
             // expects reversed ([3, in, out]); the biases become [out, 1] as in the pt converter.
@@ -180,7 +196,8 @@ enum WhisperModelConverter {
             try take("encoder/conv2/weight", shape: [d, d, 3], as: "encoder.conv2.weight")
             try take("encoder/conv2/bias", shape: [d], as: "encoder.conv2.bias", storedAs: [d, 1])
             for layer in 0..<hyperparameters.audioLayers {
-                let from = "encoder/layer_\(layer)", to = "encoder.blocks.\(layer)"
+                let from = "encoder/layer_\(layer)"
+                let to = "encoder.blocks.\(layer)"
                 try selfAttention(from + "/self_attention", as: to + ".attn", width: d)
                 try layerNorm(from + "/self_attention/layer_norm", as: to + ".attn_ln", width: d)
                 try feedForward(from + "/ffn", as: to, width: d)
@@ -190,18 +207,22 @@ enum WhisperModelConverter {
 
         mutating func mapDecoder() throws {
             let d = hyperparameters.textState
-            try take("decoder/position_encodings/encodings", shape: [hyperparameters.textContext, d], as: "decoder.positional_embedding")
-            let embeddings = try take("decoder/embeddings/weight", shape: [hyperparameters.vocabularySize, d], as: "decoder.token_embedding.weight")
+            try take(
+                "decoder/position_encodings/encodings", shape: [hyperparameters.textContext, d],
+                as: "decoder.positional_embedding")
+            let embeddings = try take(
+                "decoder/embeddings/weight", shape: [hyperparameters.vocabularySize, d], as: "decoder.token_embedding.weight")
             // whisper.cpp computes the logits with the token embeddings; CTranslate2 stores the
             // output projection as an alias of them. A distinct projection cannot be carried.
             if let projection = model.variableIfPresent("decoder/projection/weight"), projection != embeddings {
                 guard projection.shape == embeddings.shape, projection.dataType == embeddings.dataType,
-                      model.bytes(of: projection) == model.bytes(of: embeddings)
+                    model.bytes(of: projection) == model.bytes(of: embeddings)
                 else { throw WhisperModelConversionProblem.unexpectedVariable(projection.name) }
                 used.insert(projection.name)
             }
             for layer in 0..<hyperparameters.textLayers {
-                let from = "decoder/layer_\(layer)", to = "decoder.blocks.\(layer)"
+                let from = "decoder/layer_\(layer)"
+                let to = "decoder.blocks.\(layer)"
                 try selfAttention(from + "/self_attention", as: to + ".attn", width: d)
                 try layerNorm(from + "/self_attention/layer_norm", as: to + ".attn_ln", width: d)
                 try crossAttention(from + "/attention", as: to + ".cross_attn", width: d)
@@ -221,7 +242,9 @@ enum WhisperModelConverter {
 
         /// CTranslate2 fuses query, key and value into `linear_0` ([3d, d]); its out projection is `linear_1`.
         private mutating func selfAttention(_ from: String, as to: String, width d: Int) throws {
-            try split(from + "/linear_0/weight", shape: [3 * d, d], into: [to + ".query.weight", to + ".key.weight", to + ".value.weight"])
+            try split(
+                from + "/linear_0/weight", shape: [3 * d, d],
+                into: [to + ".query.weight", to + ".key.weight", to + ".value.weight"])
             try split(from + "/linear_0/bias", shape: [3 * d], into: [to + ".query.bias", nil, to + ".value.bias"])
             try linear(from + "/linear_1", as: to + ".out", outputs: d, inputs: d)
         }
@@ -252,9 +275,12 @@ enum WhisperModelConverter {
         }
 
         @discardableResult
-        private mutating func take(_ source: String, shape: [Int], as name: String, storedAs storedShape: [Int]? = nil) throws -> CTranslate2ModelFile.Variable {
+        private mutating func take(_ source: String, shape: [Int], as name: String, storedAs storedShape: [Int]? = nil) throws
+            -> CTranslate2ModelFile.Variable
+        {
             let variable = try use(source, shape: shape)
-            tensors.append(Tensor(name: name, shape: storedShape ?? shape, source: .variable(variable, elements: 0..<variable.elementCount)))
+            tensors.append(
+                Tensor(name: name, shape: storedShape ?? shape, source: .variable(variable, elements: 0..<variable.elementCount)))
             return variable
         }
 
@@ -265,7 +291,10 @@ enum WhisperModelConverter {
             let partCount = partShape.reduce(1, *)
             for (index, name) in names.enumerated() {
                 guard let name else { continue }
-                tensors.append(Tensor(name: name, shape: partShape, source: .variable(variable, elements: (index * partCount)..<((index + 1) * partCount))))
+                tensors.append(
+                    Tensor(
+                        name: name, shape: partShape,
+                        source: .variable(variable, elements: (index * partCount)..<((index + 1) * partCount))))
             }
         }
 

@@ -74,7 +74,10 @@ struct WhisperTokenVocabulary: Sendable, Equatable {
             struct AddedToken: Decodable { let id: Int, content: String }
             let model: Model
             let addedTokens: [AddedToken]?
-            enum CodingKeys: String, CodingKey { case model, addedTokens = "added_tokens" }
+            enum CodingKeys: String, CodingKey {
+                case model
+                case addedTokens = "added_tokens"
+            }
         }
         let tokenizer: Tokenizer
         do {

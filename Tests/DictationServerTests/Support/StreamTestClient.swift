@@ -37,10 +37,14 @@ struct StreamConversation {
 
     /// Sends segment `sequenceId` of `samples` (mono 16-bit, segments of `segmentSamples`) in
     /// 20 ms frames; `frames` limits how many frames go (to cut a segment off).
-    func sendSegment(_ sequenceId: Int, of samples: [Int16], segmentSamples: Int = 16_000, frames: Int = .max, lastEventId: Int? = nil) async throws {
+    func sendSegment(
+        _ sequenceId: Int, of samples: [Int16], segmentSamples: Int = 16_000, frames: Int = .max, lastEventId: Int? = nil
+    ) async throws {
         let start = sequenceId * segmentSamples
         let end = min(start + segmentSamples, samples.count)
-        try await send(.segment(StreamSegment(sequenceId: sequenceId, startSampleIndex: start, endSampleIndex: end, lastEventId: lastEventId)))
+        try await send(
+            .segment(
+                StreamSegment(sequenceId: sequenceId, startSampleIndex: start, endSampleIndex: end, lastEventId: lastEventId)))
         for (index, frameStart) in stride(from: start, to: end, by: 320).enumerated() where index < frames {
             let frame = samples[frameStart..<min(frameStart + 320, end)]
             try await sendBytes(frame.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] })
@@ -101,7 +105,8 @@ enum StreamTestClient {
         var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
         if let token { configuration.additionalHeaders[.authorization] = "Bearer \(token)" }
         steps.note("connecting")
-        let close = try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "test")) { inbound, outbound, _ in
+        let close = try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "test")) {
+            inbound, outbound, _ in
             steps.note("upgraded")
             var conversation = StreamConversation(inbound: inbound, outbound: outbound, steps: steps)
             let value = try await script(&conversation)

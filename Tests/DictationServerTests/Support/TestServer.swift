@@ -31,7 +31,8 @@ final class TestServer: Sendable {
         let server = DictationServer(configuration: configuration, recognizer: recognizer) { port in
             portContinuation.yield(port)
         }
-        let group = ServiceGroup(services: [server], logger: Logger(label: "TestServer", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let group = ServiceGroup(
+            services: [server], logger: Logger(label: "TestServer", factory: { _ in SwiftLogNoOpLogHandler() }))
         let task = Task {
             defer { portContinuation.finish() }
             try await group.run()

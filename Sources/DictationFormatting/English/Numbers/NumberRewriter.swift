@@ -181,7 +181,9 @@ struct NumberRewriter {
             return nil
         }
         // Beside a number the recognizer wrote, a number word is part of a phrase of its choosing.
-        if index > 0 && tokens[index - 1].isRecognizerNumeral || phrase.end < tokens.count && tokens[phrase.end].isRecognizerNumeral {
+        if index > 0 && tokens[index - 1].isRecognizerNumeral
+            || phrase.end < tokens.count && tokens[phrase.end].isRecognizerNumeral
+        {
             return (Array(tokens[index..<phrase.end]), phrase.end)
         }
         if phrase.isOrdinal { return ordinal(phrase, at: index, in: words, after: previous) }
@@ -204,7 +206,9 @@ struct NumberRewriter {
             return ([.written(amount.text())], end)
         }
         // Two numbers side by side that make no one number: words, digits would guess.
-        if amount.decimals == nil, words.cardinal(at: end) != nil || words.word(end).map({ NumberWords.digits[$0] != nil }) == true {
+        if amount.decimals == nil,
+            words.cardinal(at: end) != nil || words.word(end).map({ NumberWords.digits[$0] != nil }) == true
+        {
             var chainEnd = end
             while let next = words.cardinal(at: chainEnd) { chainEnd = next.end }
             return (Array(tokens[index..<max(chainEnd, end)]), max(chainEnd, end))
@@ -220,7 +224,9 @@ struct NumberRewriter {
     /// Whether "one" on its own is a pronoun or part of an idiom rather than a count: "the one",
     /// "no one", "one of them", "one day", "one more", "one another", and at the end.
     private static func oneIsAWord(at index: Int, in words: NumberWords, after previous: String?) -> Bool {
-        if let previous, ["the", "a", "no", "any", "each", "every", "this", "that", "which", "some", "other", "only"].contains(previous) {
+        if let previous,
+            ["the", "a", "no", "any", "each", "every", "this", "that", "which", "some", "other", "only"].contains(previous)
+        {
             return true
         }
         guard let next = words.word(index + 1) else { return true }

@@ -60,7 +60,9 @@ struct NumberWords {
             return Phrase(value: value, end: index + 1, isOrdinal: true)
         }
         guard let tens = Self.tens[first] else { return nil }
-        if let next = word(index + 1), let unit = Self.units[next] { return Phrase(value: tens + unit, end: index + 2, isOrdinal: false) }
+        if let next = word(index + 1), let unit = Self.units[next] {
+            return Phrase(value: tens + unit, end: index + 2, isOrdinal: false)
+        }
         if let next = word(index + 1), let unit = Self.ordinalUnits[next] {
             return Phrase(value: tens + unit, end: index + 2, isOrdinal: true)
         }
@@ -100,7 +102,8 @@ struct NumberWords {
             if let scale = Self.scales[next], scale < lastScale, group.value < 1000 {
                 total += group.value * scale
                 lastScale = scale
-                scaleAtEnd = scale >= 1_000_000 && total == group.value * scale ? Phrase.Scale(word: next, multiplier: scale) : nil
+                scaleAtEnd =
+                    scale >= 1_000_000 && total == group.value * scale ? Phrase.Scale(word: next, multiplier: scale) : nil
                 let after = group.end + 1
                 let groupStart = word(after) == "and" && belowHundred(at: after + 1) != nil ? after + 1 : after
                 guard let following = belowThousand(at: groupStart), followsScale(following, below: scale) else {

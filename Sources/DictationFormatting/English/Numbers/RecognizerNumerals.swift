@@ -55,7 +55,9 @@ enum RecognizerNumerals {
 
     /// A clock time: an hour with minutes ("9:30", "9.30", "930", "1030") or without, and
     /// "a.m."/"p.m." attached or as the next word; without them, minutes after "at".
-    private static func time(_ text: String, next: WrittenToken?, at index: Int, in tokens: [WrittenToken], after previous: WrittenToken?)
+    private static func time(
+        _ text: String, next: WrittenToken?, at index: Int, in tokens: [WrittenToken], after previous: WrittenToken?
+    )
         -> (text: String, end: Int)?
     {
         var digits = Substring(text)
@@ -85,7 +87,9 @@ enum RecognizerNumerals {
         // time's word ("at 250." and "at 10.30." may be prices).
         guard let value = clock.minutes, value > 0, !digits.contains(":"), previous?.spokenWord == "at" else { return nil }
         let timeWordFollows = next?.spokenWord.map(afterTime.contains) == true
-        guard timeWordFollows || digits.count == 4 && !digits.contains(".") && (next == nil || next?.isMark == true) else { return nil }
+        guard timeWordFollows || digits.count == 4 && !digits.contains(".") && (next == nil || next?.isMark == true) else {
+            return nil
+        }
         return ("\(clock.hour)\(minutes)", end)
     }
 
@@ -129,7 +133,8 @@ enum RecognizerNumerals {
 
     /// "3.5 percent", "10 per cent" → "3.5%", "10%".
     private static func percent(_ text: String, at index: Int, in tokens: [WrittenToken]) -> (text: String, end: Int)? {
-        guard text.first?.isNumber == true, text.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }), text.last?.isNumber == true
+        guard text.first?.isNumber == true, text.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }),
+            text.last?.isNumber == true
         else { return nil }
         let next = index + 1 < tokens.count ? tokens[index + 1].spokenWord : nil
         if next == "percent" { return (text + "%", index + 2) }

@@ -1,0 +1,141 @@
+import CWhisper
+import DictationKit
+import Foundation
+
+/// How a decoder runs whisper.cpp on an utterance: the language, the search, the threads, and
+/// the guard against text from silence.
+struct WhisperDecoding: Sendable, Hashable {
+    /// Whisper's language code (`"en"`, `"no"`).
+    var language: String
+    /// whisper.cpp's own threads for one decoding.
+    var threads: Int
+    /// The beam width; 1 for a greedy search.
+    var beamSize: Int
+    /// How much of the encoder's window each decoding runs.
+    var encoderWindow: WhisperEncoderWindow
+    /// Whether a doubtful decoding is tried again at higher temperatures: surer, and up to ten
+    /// times slower; not when someone waits for the final.
+    var retriesDoubtfulDecodings: Bool
+    /// A segment whose no-speech probability is above this, and whose tokens are unlikely, is
+    /// taken as silence: Whisper otherwise writes "Thank you." over noise.
+    var noSpeechThreshold: Float
+
+    /// Whisper's code for a locale's language: BCP 47's `nb` (bokmål) is Whisper's `no`.
+    static func language(of locale: String) -> String {
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { String($0).lowercased() } ?? ""
+        return language == "nb" ? "no" : language
+    }
+
+    /// The prompt that biases Whisper towards a vocabulary: its entries as they are written, as
+    /// if said just before.
+    static func prompt(for vocabulary: Vocabulary) -> String {
+        vocabulary.entries.map(\.writtenForm).joined(separator: ", ") + "."
+    }
+
+    /// Decodes one stretch of audio whole.
+    /// - Parameters:
+    ///   - samples: Mono audio at 16 kHz.
+    ///   - model: The loaded model.
+    ///   - state: This decoder's working memory.
+    ///   - prompt: Text to take as said just before, or `nil`.
+    /// - Returns: whisper.cpp's segments, with their words.
+    /// - Throws: ``DictationError`` with ``DictationError/Code/recognitionFailed`` when whisper.cpp fails.
+    func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?) throws(DictationError)
+        -> [WhisperSegment]
+    {
+        var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
+        parameters.n_threads = Int32(max(1, threads))
+        parameters.translate = false
+        parameters.no_context = true
+        parameters.print_progress = false
+        parameters.print_realtime = false
+        parameters.print_timestamps = false
+        parameters.print_special = false
+        parameters.token_timestamps = true
+        parameters.suppress_blank = true
+        parameters.suppress_nst = true
+        parameters.no_speech_thold = noSpeechThreshold
+        parameters.beam_search.beam_size = Int32(max(1, beamSize))
+        parameters.greedy.best_of = Int32(max(1, beamSize))
+        // whisper.cpp's default retries a doubtful decoding (a low log probability, a repetitive
+        // text) at rising temperatures, sampling five candidates each time: a short command
+        // could take 5-10 s instead of 0.3.
+        if !retriesDoubtfulDecodings { parameters.temperature_inc = 0 }
+        parameters.audio_ctx = encoderWindow.audioContext(
+            sampleCount: samples.count, modelContext: Int(whisper_model_n_audio_ctx(model.context)))
+        let status = language.withCString { language in
+            (prompt ?? "").withCString { promptText in
+                parameters.language = language
+                parameters.initial_prompt = prompt == nil ? nil : promptText
+                return samples.withUnsafeBufferPointer { audio in
+                    whisper_full_with_state(model.context, state, parameters, audio.baseAddress, Int32(audio.count))
+                }
+            }
+        }
+        guard status == 0 else { throw WhisperProblem.decodingFailed(status: status).error }
+        return (0..<whisper_full_n_segments_from_state(state)).map { index in
+            WhisperSegment(model: model, state: state, index: index)
+        }
+    }
+}
+
+/// One segment of whisper.cpp's result: its words with their times and confidences.
+struct WhisperSegment: Sendable, Hashable {
+    /// The words, times in seconds from the decoded audio's start.
+    var words: [Word]
+    /// whisper.cpp's probability that the segment holds no speech.
+    var noSpeechProbability: Float
+
+    init(words: [Word], noSpeechProbability: Float) {
+        self.words = words
+        self.noSpeechProbability = noSpeechProbability
+    }
+
+    /// Reads segment `index` of a finished decoding.
+    init(model: WhisperModel, state: OpaquePointer, index: Int32) {
+        let endOfText = whisper_token_eot(model.context)
+        var words: [Word] = []
+        var bytes: [UInt8] = []
+        var start = 0.0
+        var end = 0.0
+        var probabilities: [Float] = []
+        func closeWord() {
+            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty {
+                let confidence = probabilities.isEmpty ? 0 : Double(probabilities.reduce(0, +)) / Double(probabilities.count)
+                words.append(Word(text: text, start: start, end: max(start, end), confidence: confidence))
+            }
+            bytes.removeAll()
+            probabilities.removeAll()
+        }
+        for token in 0..<whisper_full_n_tokens_from_state(state, index) {
+            let data = whisper_full_get_token_data_from_state(state, index, token)
+            // Every id from end-of-text up is a special token: start, language, task, timestamps.
+            guard data.id < endOfText, let text = whisper_full_get_token_text_from_state(model.context, state, index, token)
+            else { continue }
+            let piece = Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+            // A token that starts with a space starts a word; others (the rest of a word, its
+            // punctuation, the bytes of one character split over two tokens) continue it.
+            if piece.first == UInt8(ascii: " ") || bytes.isEmpty {
+                closeWord()
+                start = Double(data.t0) / 100
+            }
+            bytes += piece
+            end = Double(data.t1) / 100
+            probabilities.append(data.p)
+        }
+        closeWord()
+        self.words = words
+        noSpeechProbability = whisper_full_get_segment_no_speech_prob_from_state(state, index)
+    }
+
+    /// The segment as a final, its times moved by `offset` seconds; `nil` when it has no words.
+    func transcript(offset: Double) -> Transcript? {
+        guard !words.isEmpty else { return nil }
+        let moved = words.map { Word(text: $0.text, start: $0.start + offset, end: $0.end + offset, confidence: $0.confidence) }
+        return Transcript(
+            text: moved.map(\.text).joined(separator: " "), words: moved, utteranceIndex: 0,
+            startTime: moved[0].start, endTime: moved[moved.count - 1].end)
+    }
+}
