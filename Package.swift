@@ -44,7 +44,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "DictationCapture", dependencies: ["DictationKit", "DictationPreprocessing", "CALSA", "CSndfile"]),
+        .target(name: "DictationCapture", dependencies: ["DictationKit", "CALSA", "CSndfile"]),
         .target(name: "DictationPreprocessing", dependencies: ["DictationKit", "CSoxr", "CSpeexDSP"]),
         .target(
             name: "DictationPocketSphinx",

@@ -21,8 +21,8 @@ import DictationKit
 /// (`DictationError.Code.permissionDenied`) when the session opens it; one that
 /// fails or is unplugged while capturing
 /// (`DictationError.Code.deviceDisconnected`, after the audio captured before it).
-/// When the recognizer falls more than ``bufferSeconds`` behind, silence is dropped before speech
-/// (see there); what is dropped, and overruns the device recovers from, are reported as one
+/// When the recognizer falls more than ``bufferSeconds`` behind, quiet audio is dropped before
+/// loud (see there); what is dropped, and overruns the device recovers from, are reported as one
 /// non-fatal `DictationError.Code.captureOverrun` warning per episode, once the
 /// recognizer has caught up. Audio is never dropped silently.
 public struct ALSACaptureSource: AudioSource {
@@ -35,19 +35,21 @@ public struct ALSACaptureSource: AudioSource {
     /// between the capture thread and the session, 30 s by default (at least one period).
     ///
     /// A microphone can't be asked to wait, so when the recognizer falls further behind, the queue
-    /// sheds audio, and sheds silence first, so that what was said survives. The capture thread
-    /// judges every period with an `EnergyVoiceActivityDetector` (the
-    /// channels averaged). Over the bound, the oldest period judged silence is dropped, except the
-    /// silence within 0.3 s before speech (the endpointer's pre-roll, which holds the start of a
-    /// word the detector confirms a few frames late) and within 0.2 s after it (the detector's
-    /// hangover, for quiet word endings). Only when no other silence is left does the oldest audio
-    /// go, whatever it is. Dropped audio keeps its place in the stream: the frames after it start
-    /// later (`AudioFrame.startTime`), so the session sees the gap.
+    /// sheds audio, and sheds the quietest first, so that what was said survives. The capture
+    /// thread ranks every period as loud or quiet by its level against the floor of the audio so
+    /// far (no voice detector: speech is the session's to judge, after the queue). Over the
+    /// bound, the oldest quiet period is dropped, except the quiet within 0.3 s before loud audio
+    /// (the endpointer's pre-roll, which holds the start of a word the session's detector
+    /// confirms a few frames late) and within 0.5 s after it (quiet word endings). Only when no
+    /// other quiet audio is left does the oldest audio go, whatever it is. Dropped audio keeps its
+    /// place in the stream: the frames after it start later (`AudioFrame.startTime`), so the
+    /// session sees the gap.
     ///
     /// Each overrun episode, from the first drop (or device overrun) until the recognizer has caught
     /// up (the queue empty or under half the bound) or capture ends, is reported as one non-fatal
     /// `DictationError.Code.captureOverrun` warning: how many seconds were dropped,
-    /// how much of that was speech, and how often the device overran.
+    /// how much of that was speech (judged by the session's voice activity detector on the audio
+    /// on either side of each gap), and how often the device overran.
     public var bufferSeconds: Double
     /// An ALSA configuration file read instead of the system's, for tests; `nil` uses the system
     /// configuration (which honours `ALSA_CONFIG_PATH`).

@@ -161,75 +161,6 @@ enum ALSAError {
                     + "jeg ser."))
     }
 
-    /// The audio one overrun episode lost: what the capture queue dropped because recognition
-    /// fell further behind than the buffer holds (silence first, so how much of it was speech is
-    /// said apart), and the overruns the device recovered from.
-    /// - Parameters:
-    ///   - droppedSeconds: Audio the queue dropped in the episode.
-    ///   - speechSeconds: How much of that the voice detector judged speech.
-    ///   - deviceOverruns: Overruns (or suspends) the device recovered from in the episode.
-    ///   - device: The ALSA device name.
-    /// - Returns: A non-fatal ``DictationKit/DictationError/Code/captureOverrun`` error.
-    static func overrunWarning(
-        droppedSeconds: Double, speechSeconds: Double, deviceOverruns: Int, device: String
-    ) -> DictationError {
-        let dropped = droppedSeconds.secondsText
-        let speech = speechSeconds.secondsText
-        let times = DictationError.Text(
-            english: deviceOverruns == 1 ? "once" : "\(deviceOverruns) times",
-            norwegianBokmal: deviceOverruns == 1 ? "én gang" : "\(deviceOverruns) ganger")
-        var english: String
-        var norwegian: String
-        if droppedSeconds > 0 {
-            if speechSeconds <= 0 {
-                english =
-                    "Recognition fell behind the microphone \"\(device)\", so I dropped \(dropped.english) s "
-                    + "of the audio waiting for it; none of it sounded like speech, so nothing you said is lost."
-                norwegian =
-                    "Gjenkjenningen kom på etterskudd i forhold til mikrofonen «\(device)», så jeg forkastet "
-                    + "\(dropped.norwegianBokmal) s av lyden som ventet på den; ingenting av det hørtes ut som tale, så "
-                    + "ingenting du sa, gikk tapt."
-            } else if speechSeconds < droppedSeconds {
-                english =
-                    "Recognition fell behind the microphone \"\(device)\", so I dropped \(dropped.english) s "
-                    + "of the audio waiting for it. I dropped silence first, but \(speech.english) s of it sounded "
-                    + "like speech, and that is lost."
-                norwegian =
-                    "Gjenkjenningen kom på etterskudd i forhold til mikrofonen «\(device)», så jeg forkastet "
-                    + "\(dropped.norwegianBokmal) s av lyden som ventet på den. Jeg forkastet stillhet først, men "
-                    + "\(speech.norwegianBokmal) s av det hørtes ut som tale, og det er tapt."
-            } else {
-                english =
-                    "Recognition fell behind the microphone \"\(device)\" with only speech waiting, so I dropped "
-                    + "the oldest \(dropped.english) s of it, and what was said there is lost."
-                norwegian =
-                    "Gjenkjenningen kom på etterskudd i forhold til mikrofonen «\(device)» med bare tale som "
-                    + "ventet, så jeg forkastet de eldste \(dropped.norwegianBokmal) s av den, og det som ble sagt der, "
-                    + "er tapt."
-            }
-            if deviceOverruns > 0 {
-                english += " The microphone also overran, and I lost a moment of audio (\(times.english))."
-                norwegian +=
-                    " Mikrofonen fikk også overløp, og jeg mistet et øyeblikk med lyd "
-                    + "(\(times.norwegianBokmal))."
-            }
-            english += " I'm still listening; a larger capture buffer or a smaller speech model helps."
-            norwegian += " Jeg lytter fortsatt; en større opptaksbuffer eller en mindre talemodell hjelper."
-        } else {
-            english =
-                "I couldn't keep up with the microphone \"\(device)\" and lost a moment of audio "
-                + "(\(times.english)). I'm still listening; if it keeps happening, close programs that keep the "
-                + "computer busy."
-            norwegian =
-                "Jeg klarte ikke å holde følge med mikrofonen «\(device)» og mistet et øyeblikk med lyd "
-                + "(\(times.norwegianBokmal)). Jeg lytter fortsatt; hvis det fortsetter, lukk programmer som holder "
-                + "datamaskinen opptatt."
-        }
-        return DictationError(
-            code: .captureOverrun, message: DictationError.Text(english: english, norwegianBokmal: norwegian),
-            isFatal: false)
-    }
-
     /// libasound could not make an empty configuration.
     static func configurationNotCreated() -> DictationError {
         .internal(
@@ -290,32 +221,5 @@ enum ALSAError {
     static func text(_ code: Int) -> String {
         guard let text = snd_strerror(Int32(clamping: code)) else { return "error \(code)" }
         return String(cString: text)
-    }
-}
-
-extension Double {
-    /// Seconds as a warning writes them: two decimals, more for a sliver that two would show as 0.
-    fileprivate var secondsText: DictationError.Text {
-        var decimals = 2
-        while decimals < 5, self > 0, formatted(decimals: decimals) == "0" { decimals += 1 }
-        return DictationError.Text(
-            english: formatted(decimals: decimals), norwegianBokmal: formatted(decimals: decimals, comma: true))
-    }
-
-    /// The value with at most `decimals` decimals and no trailing zeros, e.g. `0.5`, `2`; with a
-    /// decimal comma (`0,5`) for languages that write one, such as Norwegian.
-    fileprivate func formatted(decimals: Int, comma: Bool = false) -> String {
-        let text = formattedWithPoint(decimals: decimals)
-        return comma ? String(text.map { $0 == "." ? "," : $0 }) : text
-    }
-
-    private func formattedWithPoint(decimals: Int) -> String {
-        // Far beyond any duration here, and kept clear of Int's range below.
-        guard isFinite, abs(self) < 1e12 else { return String(self) }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (self * scale).rounded() / scale
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(rounded)
     }
 }

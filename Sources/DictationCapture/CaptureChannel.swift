@@ -23,10 +23,10 @@ final class CaptureChannel: Sendable {
     /// - Parameters:
     ///   - result: The negotiated setup, or why the device could not be used.
     ///   - bufferSeconds: How much audio may wait for the reader before the queue sheds some.
-    ///   - margins: The silence kept next to speech when shedding.
+    ///   - margins: The quiet kept next to loud audio when shedding.
     func reportSetup(
         _ result: Result<CaptureSetup, DictationError>, bufferSeconds: Double,
-        margins: CaptureQueue.SpeechMargins = CaptureQueue.SpeechMargins()
+        margins: CaptureQueue.Margins = CaptureQueue.Margins()
     ) {
         if case .success(let setup) = result {
             let capacity = Self.capacityFrames(seconds: bufferSeconds, setup: setup)
@@ -38,13 +38,13 @@ final class CaptureChannel: Sendable {
     /// Queues a captured period.
     /// - Parameters:
     ///   - samples: The period's interleaved samples.
-    ///   - isSpeech: Whether the voice detector judged it speech, which keeps it longest when the
+    ///   - isLoud: Whether ``CaptureLoudness`` ranked it loud, which keeps it longest when the
     ///     queue must shed audio.
     ///   - captureTime: When its first frame was captured.
     /// - Returns: `false` once the session is stopping; the audio was discarded.
     @discardableResult
-    func push(_ samples: [Float], isSpeech: Bool, captureTime: ContinuousClock.Instant) -> Bool {
-        queue.withLock { $0.append(samples, isSpeech: isSpeech, captureTime: captureTime) }
+    func push(_ samples: [Float], isLoud: Bool, captureTime: ContinuousClock.Instant) -> Bool {
+        queue.withLock { $0.append(samples, isLoud: isLoud, captureTime: captureTime) }
     }
 
     /// Counts an overrun the device recovered from.
@@ -94,9 +94,9 @@ final class CaptureChannel: Sendable {
     }
 
     /// Counters for tests and diagnostics.
-    var statistics: (capturedFrames: Int, droppedFrames: Int, droppedSpeechFrames: Int, overruns: Int, captureEnded: Bool) {
+    var statistics: (capturedFrames: Int, droppedFrames: Int, droppedLoudFrames: Int, overruns: Int, captureEnded: Bool) {
         queue.read {
-            ($0.capturedFrames, $0.droppedFrames, $0.droppedSpeechFrames, $0.overruns, $0.captureEnded)
+            ($0.capturedFrames, $0.droppedFrames, $0.droppedLoudFrames, $0.overruns, $0.captureEnded)
         }
     }
 

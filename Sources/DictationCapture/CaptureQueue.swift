@@ -1,29 +1,30 @@
 import DictationKit
 
 /// The bounded queue between a capture thread and its session's reader: captured periods with
-/// their timestamps and the voice detector's verdict on each, and the flags that end the
+/// their timestamps and how loud each is (``CaptureLoudness``), and the flags that end the
 /// reader's audio.
 ///
 /// A live device can't be asked to wait, so the queue holds at most `capacityFrames`
 /// (``ALSACaptureSource/bufferSeconds`` of audio) and, when the reader falls further behind,
-/// sheds audio, silence first, so that what was said survives:
+/// sheds audio, the quietest first, so that what was said survives:
 ///
-/// 1. The oldest period judged silence goes, unless it lies in the margin kept next to speech:
-///    the ``SpeechMargins/before`` (the endpointer's 0.3 s pre-roll, which holds the start of a
-///    word the detector confirms only a few frames in) before a speech period, and the
-///    ``SpeechMargins/after`` (the detector's 0.2 s hangover, quiet word endings) after one.
-///    Whole periods go; the head period goes with whatever of it the reader has not taken.
-/// 2. Only when no such silence is queued does the oldest audio go, whatever it is, as many frames
+/// 1. The oldest quiet period goes, unless it lies in the margin kept next to loud audio: the
+///    ``Margins/before`` (the endpointer's 0.3 s pre-roll, which holds the start of a word the
+///    session's detector confirms only a few frames in) before a loud period, and the
+///    ``Margins/after`` (0.5 s: quiet word endings, and the quiet the session needs beside a gap
+///    to tell that it took no speech) after one. Whole periods go; the head period goes with
+///    whatever of it the reader has not taken.
+/// 2. Only when no such quiet is queued does the oldest audio go, whatever it is, as many frames
 ///    as are over the capacity: the newest is what the speaker is saying now.
 ///
 /// Dropped audio keeps its place in the stream: a period's `startTime` is its position in what the
 /// device delivered, so the reader sees a gap where audio was dropped. Every dropped frame is
-/// counted, with how many were judged speech, and each episode of losses (``OverrunEpisode``)
-/// becomes one warning once the reader has caught up or capture has ended; nothing is dropped
-/// silently.
+/// counted, and each episode of losses (``OverrunEpisode``) is reported once the reader has caught
+/// up or capture has ended; nothing is dropped silently. Whether what went was speech the queue
+/// does not say: the session judges each gap with its own voice activity detector.
 ///
 /// A value type guarded by ``CaptureChannel``'s lock; it never blocks, and an append costs
-/// little more than the array append (the search for silence to shed resumes where it stopped).
+/// little more than the array append (the search for quiet audio to shed resumes where it stopped).
 struct CaptureQueue {
     /// What a reader gets from the queue.
     enum Take {
@@ -32,28 +33,28 @@ struct CaptureQueue {
         case end
     }
 
-    /// What the voice detector made of a captured period, and so how readily it is shed.
+    /// How loud a captured period is, and so how readily it is shed.
     enum PeriodKind: Equatable {
-        /// Judged speech: shed only when nothing else can be.
-        case speech
-        /// Judged silence, away from speech: shed first.
-        case silence
-        /// Judged silence, but within the margin next to speech: kept like speech.
+        /// Loud: shed only when nothing else can be.
+        case loud
+        /// Quiet, away from loud audio: shed first.
+        case quiet
+        /// Quiet, but within the margin next to loud audio: kept like loud audio.
         case margin
     }
 
-    /// The silence kept next to speech, in frames.
-    struct SpeechMargins: Equatable, Sendable {
-        /// Kept before a speech period.
+    /// The quiet kept next to loud audio, in frames.
+    struct Margins: Equatable, Sendable {
+        /// Kept before a loud period.
         var before = 0
-        /// Kept after a speech period.
+        /// Kept after a loud period.
         var after = 0
     }
 
     private(set) var sampleRate = 16_000
     private(set) var channelCount = 1
     private(set) var capacityFrames = 1
-    private var margins = SpeechMargins()
+    private var margins = Margins()
 
     /// Captured periods with their capture times and kinds, in order.
     private var periods = InterleavedSampleQueue(channelCount: 1, labelledAs: PeriodKind.self)
@@ -61,16 +62,16 @@ struct CaptureQueue {
 
     /// Frames the device delivered, queued or not: the stream position of the next period.
     var capturedFrames: Int { periods.appendedSamples / channelCount }
-    /// Where the last speech period ended in the stream, if there was one.
-    private var lastSpeechEnd: Int?
-    /// No silence that may be shed lies before this stream position: what the search for it has
-    /// passed is speech or margin, which stays so.
+    /// Where the last loud period ended in the stream, if there was one.
+    private var lastLoudEnd: Int?
+    /// No quiet audio that may be shed lies before this stream position: what the search for it
+    /// has passed is loud or margin, which stays so.
     private var sheddableFrom = 0
 
     /// Frames dropped because the queue was full, since the start.
     private(set) var droppedFrames = 0
-    /// Of ``droppedFrames``, those judged speech.
-    private(set) var droppedSpeechFrames = 0
+    /// Of ``droppedFrames``, those in loud periods.
+    private(set) var droppedLoudFrames = 0
     /// Device overruns that were recovered from, since the start.
     private(set) var overruns = 0
     /// The losses since the reader last caught up, while it has not.
@@ -92,38 +93,38 @@ struct CaptureQueue {
     /// - Parameters:
     ///   - format: The negotiated layout.
     ///   - capacityFrames: The most frames held at once.
-    ///   - margins: The silence kept next to speech when shedding.
-    mutating func configure(format: AudioFormat, capacityFrames: Int, margins: SpeechMargins) {
+    ///   - margins: The quiet kept next to loud audio when shedding.
+    mutating func configure(format: AudioFormat, capacityFrames: Int, margins: Margins) {
         sampleRate = max(format.sampleRate, 1)
         channelCount = max(format.channelCount, 1)
         self.capacityFrames = max(capacityFrames, 1)
-        self.margins = SpeechMargins(before: max(margins.before, 0), after: max(margins.after, 0))
+        self.margins = Margins(before: max(margins.before, 0), after: max(margins.after, 0))
         periods = InterleavedSampleQueue(channelCount: channelCount, labelledAs: PeriodKind.self)
     }
 
-    /// Queues a captured period, shedding audio beyond the capacity, silence first.
+    /// Queues a captured period, shedding audio beyond the capacity, the quietest first.
     /// - Parameters:
     ///   - samples: The period's interleaved samples.
-    ///   - isSpeech: Whether the voice detector judged it speech.
+    ///   - isLoud: Whether ``CaptureLoudness`` ranked it loud.
     ///   - captureTime: When its first frame was captured.
     /// - Returns: `false` when the session is stopping and the audio was discarded: it was
     ///   captured after `stop()`, so it doesn't belong to the session.
-    mutating func append(_ samples: [Float], isSpeech: Bool, captureTime: ContinuousClock.Instant) -> Bool {
+    mutating func append(_ samples: [Float], isLoud: Bool, captureTime: ContinuousClock.Instant) -> Bool {
         guard !isStopping else { return false }
         guard samples.count >= channelCount else { return true }
         // A device delivers whole frames; a stray partial one would shift every later channel.
         let whole = samples.count - samples.count % channelCount
         let start = capturedFrames
         let kind: PeriodKind
-        if isSpeech {
-            kind = .speech
-            // Right after speech the pre-roll was kept already, by the speech before.
-            if lastSpeechEnd != start { keepPreRoll(before: start) }
-            lastSpeechEnd = start + whole / channelCount
-        } else if let end = lastSpeechEnd, start < end + margins.after {
+        if isLoud {
+            kind = .loud
+            // Right after loud audio the pre-roll was kept already, by the loud audio before.
+            if lastLoudEnd != start { keepPreRoll(before: start) }
+            lastLoudEnd = start + whole / channelCount
+        } else if let end = lastLoudEnd, start < end + margins.after {
             kind = .margin
         } else {
-            kind = .silence
+            kind = .quiet
         }
         periods.append(
             whole == samples.count ? samples : Array(samples.prefix(whole)), time: captureTime, label: kind)
@@ -190,48 +191,48 @@ struct CaptureQueue {
 
     // MARK: - Shedding
 
-    /// Marks the silence queued within ``SpeechMargins/before`` of a speech period starting at
-    /// `start` as margin.
+    /// Marks the quiet audio queued within ``Margins/before`` of a loud period starting at `start`
+    /// as margin.
     private mutating func keepPreRoll(before start: Int) {
         let from = start - margins.before
         // The period straddling `from` counts too: part of it is within the pre-roll.
         var position = max(periods.firstPosition(startingAtOrAfter: from) - 1, periods.bufferPositions.lowerBound)
         while position < periods.bufferPositions.upperBound {
-            if let period = periods.buffer(at: position), period.endFrame > from, period.label == .silence {
+            if let period = periods.buffer(at: position), period.endFrame > from, period.label == .quiet {
                 periods.setLabel(.margin, at: position)
             }
             position += 1
         }
     }
 
-    /// Drops audio until the queue is within its capacity: silence outside the margins first,
+    /// Drops audio until the queue is within its capacity: quiet audio outside the margins first,
     /// oldest first; then, when there is none, the oldest audio.
     private mutating func shedExcess() {
         while queuedFrames > capacityFrames {
-            if let position = oldestSheddableSilence() {
-                recordDrop(frames: periods.removeBuffer(at: position), speechFrames: 0)
+            if let position = oldestSheddableQuiet() {
+                recordDrop(frames: periods.removeBuffer(at: position), loudFrames: 0)
                 continue
             }
             let excess = queuedFrames - capacityFrames
-            var speechSamples = 0
+            var loudSamples = 0
             periods.discardOldest(frames: excess) { kind, samples in
-                if kind == .speech { speechSamples += samples }
+                if kind == .loud { loudSamples += samples }
             }
-            recordDrop(frames: excess, speechFrames: speechSamples / channelCount)
+            recordDrop(frames: excess, loudFrames: loudSamples / channelCount)
             return
         }
     }
 
-    /// The position of the oldest queued period judged silence outside the margins.
-    private mutating func oldestSheddableSilence() -> Int? {
+    /// The position of the oldest queued quiet period outside the margins.
+    private mutating func oldestSheddableQuiet() -> Int? {
         var position = periods.firstPosition(startingAtOrAfter: sheddableFrom)
         while position < periods.bufferPositions.upperBound {
             if let period = periods.buffer(at: position) {
-                if period.label == .silence {
+                if period.label == .quiet {
                     sheddableFrom = period.startFrame
                     return position
                 }
-                // Speech and margin never become silence: the next search starts after them.
+                // Loud audio and margin never become quiet: the next search starts after them.
                 sheddableFrom = period.endFrame
             }
             position += 1
@@ -240,13 +241,12 @@ struct CaptureQueue {
     }
 
     /// Counts dropped frames, in the totals and the open episode (which they start if none is).
-    private mutating func recordDrop(frames: Int, speechFrames: Int) {
+    private mutating func recordDrop(frames: Int, loudFrames: Int) {
         guard frames > 0 else { return }
         droppedFrames += frames
-        droppedSpeechFrames += speechFrames
+        droppedLoudFrames += loudFrames
         var episode = openEpisode ?? OverrunEpisode()
         episode.droppedFrames += frames
-        episode.droppedSpeechFrames += speechFrames
         openEpisode = episode
         lastLoss = capturedFrames
     }

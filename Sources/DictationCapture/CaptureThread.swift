@@ -23,7 +23,7 @@ enum CaptureThread {
     /// - Parameters:
     ///   - channel: Where captured audio, faults and the setup outcome go.
     ///   - bufferSeconds: How much audio may wait for the reader before the queue sheds some,
-    ///     silence first (see ``CaptureQueue``).
+    ///     the quietest first (see ``CaptureQueue``).
     ///   - stallLimit: How long the device may deliver nothing before it counts as disconnected.
     ///   - makeDevice: Opens the device; called on the new thread, which then owns it.
     static func start(
@@ -57,15 +57,16 @@ enum CaptureThread {
         }
         defer { device.close() }
         let setup = CaptureSetup(format: device.format, periodFrames: max(device.periodFrames, 1))
-        let judge = CaptureVoiceJudge(format: setup.format, periodFrames: setup.periodFrames)
-        channel.reportSetup(.success(setup), bufferSeconds: bufferSeconds, margins: judge.margins)
-        capture(from: device, setup: setup, judge: judge, into: channel, stallLimit: stallLimit)
+        let loudness = CaptureLoudness(format: setup.format)
+        channel.reportSetup(.success(setup), bufferSeconds: bufferSeconds, margins: loudness.margins)
+        capture(from: device, setup: setup, loudness: loudness, into: channel, stallLimit: stallLimit)
     }
 
     private static func capture(
-        from device: any CaptureDevice, setup: CaptureSetup, judge: CaptureVoiceJudge, into channel: CaptureChannel,
+        from device: any CaptureDevice, setup: CaptureSetup, loudness: CaptureLoudness, into channel: CaptureChannel,
         stallLimit: Duration
     ) {
+        var loudness = loudness
         let format = setup.format
         let bytesPerFrame = format.bytesPerFrame
         let buffer = UnsafeMutableRawBufferPointer.allocate(
@@ -89,9 +90,9 @@ enum CaptureThread {
                 let samples = SampleDecoder.decode(bytes, encoding: format.encoding)
                 // The read completes when the period's last frame is in; its first came a period earlier.
                 let duration = Duration.seconds(Double(frames) / Double(format.sampleRate))
-                // Judged here, once per period as it arrives, so a queue that must shed audio
-                // knows what is silence without looking at it again under its lock.
-                channel.push(samples, isSpeech: judge.isSpeech(samples), captureTime: now - duration)
+                // Ranked here, once per period as it arrives, so a queue that must shed audio
+                // knows what is quiet without looking at it again under its lock.
+                channel.push(samples, isLoud: loudness.isLoud(samples), captureTime: now - duration)
                 continue
             }
             if result == 0 || result == -Int(EAGAIN) {

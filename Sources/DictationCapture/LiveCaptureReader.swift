@@ -7,7 +7,7 @@ import DictationKit
 /// loading its recognizer is kept. After ``interrupt()`` the capture thread stops and releases the
 /// device, and reads hand out what was captured before, then `nil`. A device fault is thrown
 /// only after the audio captured before it.
-final class LiveCaptureReader: AudioReader {
+final class LiveCaptureReader: AudioReader, AudioLossReporting {
     let format: AudioFormat
     let isLive = true
     /// Frames per period of the device.
@@ -34,7 +34,7 @@ final class LiveCaptureReader: AudioReader {
     /// - Parameters:
     ///   - deviceName: The device name, for warnings.
     ///   - bufferSeconds: How much audio may wait for the reader before the queue sheds some,
-    ///     silence first (see ``CaptureQueue``).
+    ///     the quietest first (see ``CaptureQueue``).
     ///   - stallLimit: How long the device may deliver nothing before it counts as disconnected.
     ///   - makeDevice: Opens and configures the device; runs on the capture thread.
     /// - Returns: The reader of the running capture.
@@ -75,19 +75,17 @@ final class LiveCaptureReader: AudioReader {
         channel.stop()
     }
 
-    /// One ``DictationKit/DictationError/Code/captureOverrun`` warning per overrun episode that
-    /// ended since the last call, with its totals: the reader fell behind and audio was dropped,
-    /// or the device overran, until the reader caught up or capture ended. An episode still open
-    /// when the session stops ends with the stop, so it is here after the read that returns `nil`
-    /// (or after ``close()``).
-    func takeEvents() -> [DictationEvent] {
-        let rate = Double(max(format.sampleRate, 1))
-        return channel.takeEndedEpisodes().map { episode in
-            .error(
-                ALSAError.overrunWarning(
-                    droppedSeconds: Double(episode.droppedFrames) / rate,
-                    speechSeconds: Double(episode.droppedSpeechFrames) / rate, deviceOverruns: episode.deviceOverruns,
-                    device: deviceName))
+    /// Nothing: what capture lost it reports through ``takeAudioLosses()``, for the session to
+    /// judge; a device that fails ends the audio with the error, from ``read(maxFrames:)``.
+    func takeEvents() -> [DictationEvent] { [] }
+
+    /// One loss per overrun episode that ended since the last call, with its totals: the reader
+    /// fell behind and audio was dropped, or the device overran, until the reader caught up or
+    /// capture ended. An episode still open when the session stops ends with the stop, so it is
+    /// here after the read that returns `nil` (or after ``close()``).
+    func takeAudioLosses() -> [AudioLoss] {
+        channel.takeEndedEpisodes().map { episode in
+            AudioLoss(droppedFrames: episode.droppedFrames, deviceOverruns: episode.deviceOverruns, device: deviceName)
         }
     }
 

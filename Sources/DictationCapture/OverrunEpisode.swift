@@ -3,13 +3,12 @@
 ///
 /// A reader that has fallen behind stays behind for a while, and a device that overruns once
 /// tends to do it again; each loss reported on its own would be one warning per buffer. So the
-/// losses are added up here and reported once, as one ``ALSAError/overrunWarning(droppedSeconds:speechSeconds:deviceOverruns:device:)``.
+/// losses are added up here and reported once, as one `AudioLoss` the session turns into its
+/// `captureOverrun` warning, having judged with its own voice activity detector how much of what
+/// went was speech.
 struct OverrunEpisode: Equatable, Sendable {
     /// Frames the queue dropped because the reader was more than its capacity behind.
     var droppedFrames = 0
-    /// Of ``droppedFrames``, those in periods the voice detector judged speech: what was said and
-    /// is lost (the rest was silence, or the margin kept next to speech).
-    var droppedSpeechFrames = 0
     /// Overruns (or suspends) the device recovered from; each lost an unknown moment of audio
     /// before it reached the queue.
     var deviceOverruns = 0

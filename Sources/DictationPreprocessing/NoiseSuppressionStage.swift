@@ -69,6 +69,12 @@ final class NoiseSuppressionStage {
         delayLine = alwaysOn ? [] : [Float](repeating: 0, count: suppressor.latency)
     }
 
+    /// The unsuppressed audio in step with the output of the last ``process(_:engaged:inPause:)``
+    /// or ``flush()``, sample for sample: the input through a delay line of the suppressor's
+    /// latency, in automatic mode once the output is delayed. `nil` while the output is the input
+    /// itself (automatic mode before the first engagement) and in always mode.
+    var unsuppressedOutput: [Float]? { !alwaysOn && delay > 0 ? unsuppressed : nil }
+
     /// Processes samples in place.
     /// - Parameters:
     ///   - samples: The next mono samples; replaced by as many output samples, ``delay`` late.

@@ -2,13 +2,21 @@
     import Glibc
 #endif
 
-/// Estimates how far speech stands above the background, from the voice activity detector's
-/// frames, and decides with hysteresis whether the audio is noisy enough for noise suppression.
+/// Estimates how far speech stands above the background in the audio before noise suppression,
+/// from the chain's one voice activity verdict, and decides with hysteresis whether the audio is
+/// noisy enough for noise suppression.
 ///
-/// The ratio is the mean power of the frames the detector calls speech (over about the last
-/// ``speechTime`` seconds of them; a plain mean until that much has come) against the
-/// detector's noise floor, in dB. It is measured on the same speech band the detector hears, so
-/// hum and rumble below 200 Hz, which the high-pass filter takes care of, don't count as noise.
+/// The detector judges the audio after suppression (what the recognizer gets); the ratio must be
+/// that of the audio before it, or suppression, once engaged, would make the audio look clean and
+/// release itself. So each frame comes with its level in both: the ratio is the mean power of
+/// the frames the detector calls speech, measured before suppression (over about the last
+/// ``speechTime`` seconds of them; a plain mean until that much has come), against the noise
+/// before suppression: the detector's noise floor raised by what suppression takes off the frames
+/// it calls no speech (their level before against after, averaged over about ``attenuationTime``).
+/// Until suppression first engages the two are the same audio, and the ratio is simply the
+/// speech's power over the detector's floor. Both are measured on the speech band the detector
+/// hears, so hum and rumble below 200 Hz, which the high-pass filter takes care of, don't count as
+/// noise.
 ///
 /// The audio starts out clean. It becomes noisy once at least ``minimumSpeechTime`` of speech
 /// has been heard and the ratio is below ``engageRatio``, and clean again when the ratio rises
@@ -27,6 +35,10 @@ struct SpeechToNoiseEstimator: Sendable {
     static let minimumSpeechTime = 0.1
     /// The time constant, in seconds of speech, of the speech level's average.
     static let speechTime = 3.0
+    /// The time constant, in seconds of frames that are no speech, of the attenuation's average:
+    /// about as quick as the detector's floor falls when suppression engages, so that the noise
+    /// estimate does not dip meanwhile.
+    static let attenuationTime = 0.1
 
     /// Whether the audio is noisy, as of the last frame.
     private(set) var isNoisy = false
@@ -34,8 +46,12 @@ struct SpeechToNoiseEstimator: Sendable {
     /// until speech has been heard.
     private(set) var ratio: Float?
 
+    /// What noise suppression takes off the frames that are no speech, in dB, averaged.
+    private(set) var attenuation: Float = 0
+
     private let minimumSpeechFrames: Int
     private let averageFrames: Int
+    private let attenuationCoefficient: Float
     private var speechFrames = 0
     private var speechPower = 0.0
 
@@ -44,19 +60,26 @@ struct SpeechToNoiseEstimator: Sendable {
         let frameTime = max(frameDuration, 1e-3)
         minimumSpeechFrames = max(1, Int((Self.minimumSpeechTime / frameTime).rounded()))
         averageFrames = max(1, Int((Self.speechTime / frameTime).rounded()))
+        attenuationCoefficient = Float(1 - exp(-frameTime / Self.attenuationTime))
     }
 
     /// Takes in the detector's verdict on the next frame.
     /// - Parameters:
-    ///   - energy: The frame's level in dBFS.
+    ///   - energy: The frame's level in dBFS, as the detector heard it.
     ///   - noiseFloor: The detector's noise floor after the frame, in dBFS.
     ///   - isSpeech: Whether the detector calls the frame speech.
-    mutating func update(energy: Float, noiseFloor: Float, isSpeech: Bool) {
-        guard isSpeech else { return }
+    ///   - unsuppressedEnergy: The same frame's level before noise suppression, in dBFS; `nil`
+    ///     when it was not suppressed (the same as `energy`).
+    mutating func update(energy: Float, noiseFloor: Float, isSpeech: Bool, unsuppressedEnergy: Float? = nil) {
+        let before = unsuppressedEnergy ?? energy
+        guard isSpeech else {
+            attenuation += (before - energy - attenuation) * attenuationCoefficient
+            return
+        }
         speechFrames = min(speechFrames + 1, 1_000_000)
-        let power = pow(10, Double(energy) / 10)
+        let power = pow(10, Double(before) / 10)
         speechPower += (power - speechPower) / Double(min(speechFrames, averageFrames))
-        let ratio = Decibels.fromMeanSquare(speechPower) - noiseFloor
+        let ratio = Decibels.fromMeanSquare(speechPower) - (noiseFloor + attenuation)
         self.ratio = ratio
         if isNoisy {
             if ratio > Self.releaseRatio { isNoisy = false }

@@ -3,8 +3,12 @@ import DictationKit
 /// Runs one session's audio through a ``StandardPreprocessing``: the format conversion stages,
 /// then the high-pass filter, noise suppression, voice activity detection and gain control.
 ///
-/// Voice activity is judged by the chain's detector on the speech band of the audio
-/// (``VoiceActivityTracker``): a copy
+/// One detector judges each frame of the session's audio once, and everything that needs to know
+/// where the speech is reads that verdict: the endpointer (``AudioFrame/voiceActivity``), the gain
+/// control, and noise suppression, which waits for a pause to engage and decides whether to engage
+/// by how far the speech stands above the noise.
+///
+/// Voice activity is judged on the speech band of the audio (``VoiceActivityTracker``): a copy
 /// through a 4th-order high-pass at 200 Hz, without the hum, its first harmonics and the rumble
 /// that would otherwise raise the detector's noise floor until quiet speech falls under it. (The
 /// recognizer's front end starts at 130 Hz, so little that matters for words lies below.) It is
@@ -13,12 +17,14 @@ import DictationKit
 /// would hide the real level. The gain holds while no speech is heard, so pauses don't pump the
 /// background up.
 ///
-/// Whether automatic noise suppression engages is judged on the speech band of the audio
-/// *before* suppression, by a second detector with the same settings (``SpeechToNoiseEstimator``): judged after it, the
-/// audio would look clean as soon as suppression made it so, and the suppression would flicker.
-/// The first engagement waits for a pause in the speech, where the audio can fall back by the
-/// suppressor's latency unheard (``NoiseSuppressionStage``). Clean audio is never delayed, and
-/// comes out exactly as with suppression off.
+/// Whether automatic noise suppression engages is decided on the audio *before* suppression
+/// (``SpeechToNoiseEstimator``): judged after it, the audio would look clean as soon as
+/// suppression made it so, and the suppression would flicker. The verdicts are the one detector's;
+/// beside each, the tracker measures the frame's level in the unsuppressed speech band (the same
+/// audio until suppression first engages). The decision for a buffer is the one the verdicts up
+/// to the buffer before it made. The first engagement waits for a pause in the speech, where the
+/// audio can fall back by the suppressor's latency unheard (``NoiseSuppressionStage``). Clean
+/// audio is never delayed, and comes out exactly as with suppression off.
 ///
 /// Start times are counted in output samples, so a frame's time is exactly where its first
 /// sample lies in what the recognizer has been given, whatever the filters' delays.
@@ -27,8 +33,6 @@ final class StandardPreprocessor: AudioProcessor {
     private let outputSampleRate: Int
     private var highPass: HighPassFilter?
     private let noiseSuppressor: NoiseSuppressionStage?
-    /// The judge of the unsuppressed audio, in automatic mode.
-    private let noiseJudge: VoiceActivityTracker?
     private var gainControl: AutomaticGainControl?
     private let voiceActivity: VoiceActivityTracker
     private var producedSamples = 0
@@ -39,8 +43,8 @@ final class StandardPreprocessor: AudioProcessor {
     ///   - stages: The format conversion stages, in order.
     ///   - outputSampleRate: The recognizer's rate.
     ///   - options: Which conditioning to do.
-    ///   - voiceActivityDetector: The detector whose settings judge voice activity; each of the
-    ///     two judges gets a fresh one at `outputSampleRate`.
+    ///   - voiceActivityDetector: The detector whose settings judge voice activity; the session
+    ///     gets a fresh one at `outputSampleRate`.
     init(
         stages: [any AudioConversionStage], outputSampleRate: Int, options: StandardPreprocessing.Options,
         voiceActivityDetector: any VoiceActivityDetecting = EnergyVoiceActivityDetector.standard()
@@ -50,20 +54,19 @@ final class StandardPreprocessor: AudioProcessor {
         highPass = options.highPassCutoff.map { HighPassFilter(sampleRate: outputSampleRate, cutoff: $0) }
         let suppressor = NoiseSuppressionStage(mode: options.noiseSuppression, sampleRate: outputSampleRate)
         noiseSuppressor = suppressor
-        noiseJudge =
-            suppressor != nil && options.noiseSuppression == .automatic
-            ? VoiceActivityTracker(
-                detector: voiceActivityDetector.makeDetector(sampleRate: outputSampleRate),
-                sampleRate: outputSampleRate)
-            : nil
         gainControl = options.automaticGainControl ? AutomaticGainControl(sampleRate: outputSampleRate) : nil
         // Always-on suppression starts with its latency's silence, which the detector must not learn from.
         voiceActivity = VoiceActivityTracker(
             detector: voiceActivityDetector.makeDetector(sampleRate: outputSampleRate), sampleRate: outputSampleRate,
-            skipping: suppressor?.delay ?? 0)
+            skipping: suppressor?.delay ?? 0,
+            measuresSpeechToNoise: suppressor != nil && options.noiseSuppression == .automatic)
     }
 
     var detectsVoiceActivity: Bool { true }
+
+    /// Whether automatic noise suppression finds the audio noisy, as of the last buffer; `nil`
+    /// unless suppression is automatic.
+    var findsNoisy: Bool? { voiceActivity.speechToNoise?.isNoisy }
 
     func process(_ frame: AudioFrame) throws(DictationError) -> AudioFrame {
         var samples = frame.samples
@@ -86,16 +89,19 @@ final class StandardPreprocessor: AudioProcessor {
     /// Filters, judges and levels the converted samples in place and wraps them in a frame.
     private func condition(_ samples: inout [Float], last: Bool) -> AudioFrame {
         highPass?.process(&samples)
+        var unsuppressed: [Float]?
         if let noiseSuppressor {
-            if let noiseJudge {
-                _ = noiseJudge.judge(samples)
-                if last { _ = noiseJudge.flush() }
-            }
             noiseSuppressor.process(
-                &samples, engaged: noiseJudge?.speechToNoise.isNoisy ?? true, inPause: !voiceActivity.isSpeech)
-            if last { samples += noiseSuppressor.flush() }
+                &samples, engaged: voiceActivity.speechToNoise?.isNoisy ?? true, inPause: !voiceActivity.isSpeech)
+            unsuppressed = noiseSuppressor.unsuppressedOutput
+            if last {
+                let body = unsuppressed ?? samples
+                let tail = noiseSuppressor.flush()
+                if !tail.isEmpty { unsuppressed = body + (noiseSuppressor.unsuppressedOutput ?? tail) }
+                samples += tail
+            }
         }
-        var activity = voiceActivity.judge(samples)
+        var activity = voiceActivity.judge(samples, unsuppressed: unsuppressed)
         if last { activity += voiceActivity.flush() }
         // The gain follows speech only: in pauses it holds, so background is not pumped up.
         if let verdict = activity.last { speechHeard = verdict.isSpeech }

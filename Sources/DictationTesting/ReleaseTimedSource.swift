@@ -30,7 +30,7 @@ public final class ReleaseTimedSource: AudioSource, Sendable {
         released.withLock { if $0 == nil { $0 = now } }
     }
 
-    private final class Reader: AudioReader {
+    private final class Reader: AudioReader, AudioLossReporting {
         let reader: any AudioReader
         let owner: ReleaseTimedSource
         init(_ reader: any AudioReader, owner: ReleaseTimedSource) {
@@ -43,6 +43,7 @@ public final class ReleaseTimedSource: AudioSource, Sendable {
         func read(maxFrames: Int) throws(DictationError) -> AudioFrame? { try reader.read(maxFrames: maxFrames) }
         func interrupt() { reader.interrupt() }
         func takeEvents() -> [DictationEvent] { reader.takeEvents() }
+        func takeAudioLosses() -> [AudioLoss] { (reader as? any AudioLossReporting)?.takeAudioLosses() ?? [] }
         func close() {
             reader.close()
             owner.noteRelease()

@@ -105,6 +105,11 @@ extension AudioReader {
     /// The reader as the live capture reader `ALSACaptureSource` returns.
     var live: LiveCaptureReader? { self as? LiveCaptureReader }
 
+    /// The episodes of lost audio the reader reports (`AudioLossReporting`), oldest first.
+    func takeLosses() -> [AudioLoss] {
+        (self as? any AudioLossReporting)?.takeAudioLosses() ?? []
+    }
+
     /// The warnings among the reader's events (``AudioReader/takeEvents()``), oldest first; a
     /// capture reader has no other kind, so any other fails the test.
     func takeErrors() -> [DictationError] {

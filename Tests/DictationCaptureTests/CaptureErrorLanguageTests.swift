@@ -51,17 +51,6 @@ import Testing
             ALSAError.hardwareParametersNotAllocated(), ALSAError.captureThreadSilent(),
         ]
 
-    /// Every shape of overrun warning: drops of silence only, of some speech, of speech only; with
-    /// and without device overruns; device overruns alone.
-    static let overrunWarnings: [DictationError] =
-        [(0.25, 0.0), (12.5, 3.25), (1.5, 1.5)].flatMap { dropped, speech in
-            [0, 1, 3].map { overruns in
-                ALSAError.overrunWarning(
-                    droppedSeconds: dropped, speechSeconds: speech, deviceOverruns: overruns, device: "hw:1")
-            }
-        }
-        + [1, 3].map { ALSAError.overrunWarning(droppedSeconds: 0, speechSeconds: 0, deviceOverruns: $0, device: "hw:1") }
-
     /// The first bytes of files that are not audio libsndfile reads, one of each kind the sniffer names.
     static let samplesOfOtherFiles: [[UInt8]] = [
         [0, 0, 0, 0x20] + Array("ftypM4A ".utf8), [0x1A, 0x45, 0xDF, 0xA3], [0x30, 0x26, 0xB2, 0x75], Array("#!AMR\n".utf8),
@@ -79,41 +68,6 @@ import Testing
         #expect(ErrorTranslationCheck.problems(in: error) == [])
     }
 
-    @Test(arguments: overrunWarnings)
-    func overrunWarningsHaveBothLanguages(warning: DictationError) {
-        #expect(warning.code == .captureOverrun)
-        #expect(!warning.isFatal)
-        #expect(ErrorTranslationCheck.problems(in: warning) == [])
-    }
-
-    @Test func overrunWarningsSayWhatWasLost() {
-        func texts(_ dropped: Double, _ speech: Double, _ overruns: Int) -> (english: String, norwegian: String) {
-            let warning = ALSAError.overrunWarning(
-                droppedSeconds: dropped, speechSeconds: speech, deviceOverruns: overruns, device: "hw:1")
-            return (warning.message(in: .english), warning.message(in: .norwegianBokmal))
-        }
-        let silence = texts(12.5, 0, 0)
-        #expect(silence.english.contains("dropped 12.5 s") && silence.english.contains("none of it sounded like speech"))
-        #expect(
-            silence.norwegian.contains("forkastet 12,5 s") && silence.norwegian.contains("ingenting av det hørtes ut som tale"))
-        #expect(!silence.english.contains("overran"))
-        let some = texts(12.5, 3.25, 2)
-        #expect(some.english.contains("dropped 12.5 s") && some.english.contains("3.25 s of it sounded like speech"))
-        #expect(some.norwegian.contains("3,25 s av det hørtes ut som tale"))
-        #expect(some.english.contains("overran") && some.english.contains("(2 times)"))
-        #expect(some.norwegian.contains("overløp") && some.norwegian.contains("(2 ganger)"))
-        let speech = texts(1.5, 1.5, 0)
-        #expect(speech.english.contains("only speech waiting") && speech.english.contains("the oldest 1.5 s"))
-        #expect(speech.norwegian.contains("bare tale") && speech.norwegian.contains("de eldste 1,5 s"))
-        let sliver = texts(1, 0.000_125, 0)
-        #expect(sliver.english.contains("0.0001 s of it sounded like speech"), "a sliver of speech is not called 0 s")
-        #expect(sliver.norwegian.contains("0,0001 s av det"))
-        let overrunOnly = texts(0, 0, 1)
-        #expect(overrunOnly.english.contains("lost a moment of audio (once)"))
-        #expect(overrunOnly.norwegian.contains("mistet et øyeblikk med lyd (én gang)"))
-        #expect(!overrunOnly.english.contains("dropped"))
-    }
-
     @Test func everyOtherKindOfFileIsNamedInBothLanguages() {
         // Eleven kinds of file, eleven names: none fell out of the table above.
         let named = Self.inputProblems.filter { if case .notAudio(_, .some) = $0 { true } else { false } }
@@ -121,10 +75,8 @@ import Testing
     }
 
     @Test func norwegianWritesDecimalCommas() {
-        let dropped = ALSAError.overrunWarning(droppedSeconds: 0.25, speechSeconds: 0, deviceOverruns: 0, device: "hw:1")
-        #expect(dropped.message(in: .english).contains("0.25 s"))
-        #expect(dropped.message(in: .norwegianBokmal).contains("0,25 s"))
         let stalled = ALSAError.stalled(device: "hw:1", after: .milliseconds(1500))
+        #expect(stalled.message(in: .english).contains("1.5 s"))
         #expect(stalled.message(in: .norwegianBokmal).contains("1,5 s"))
     }
 

@@ -34,13 +34,12 @@ import Testing
         #expect(log.recoveries == [-Int(EPIPE), -Int(EPIPE)])
         #expect(reader.channel.statistics.overruns == 2)
 
-        let warnings = reader.takeErrors()
-        #expect(warnings.count == 1, "overruns before the reader caught up are one episode, one warning")
-        #expect(warnings.first?.code == .captureOverrun)
-        #expect(warnings.first?.isFatal == false)
-        #expect(warnings.first?.message.contains("lost a moment of audio (2 times)") == true, "\(warnings)")
-        #expect(warnings.first?.message.contains("dropped") == false, "the queue itself dropped nothing")
-        #expect(reader.takeErrors().isEmpty, "each warning is returned once")
+        #expect(reader.takeErrors().isEmpty, "a capture reader reports losses, for the session to word")
+        let losses = reader.takeLosses()
+        #expect(
+            losses == [AudioLoss(droppedFrames: 0, deviceOverruns: 2, device: "scripted mic")],
+            "overruns before the reader caught up are one episode, one report; the queue itself dropped nothing")
+        #expect(reader.takeLosses().isEmpty, "each episode is reported once")
     }
 
     @Test func suspendIsRecoveredLikeAnOverrunAndASignalLosesNothing() throws {
@@ -49,12 +48,12 @@ import Testing
         defer { reader.close() }
         try Self.waitForCapture(reader, frames: 320)
         #expect(log.recoveries == [-Int(EINTR), -Int(ESTRPIPE)])
-        #expect(reader.takeErrors().isEmpty, "the episode lasts until the reader has caught up")
+        #expect(reader.takeLosses().isEmpty, "the episode lasts until the reader has caught up")
         let frame = try reader.read(maxFrames: 320)
         #expect(frame?.samples == PCM16.floats(audio))
-        let warnings = reader.takeErrors()
-        #expect(warnings.map(\.code) == [.captureOverrun], "only the suspend lost audio")
-        #expect(warnings.first?.message.contains("(once)") == true, "\(warnings)")
+        let losses = reader.takeLosses()
+        #expect(losses.map(\.deviceOverruns) == [1], "only the suspend lost audio")
+        #expect(losses.first?.droppedFrames == 0)
     }
 
     @Test(arguments: [ENODEV, EIO, EBADFD, ENOTTY])
@@ -102,8 +101,8 @@ import Testing
 
     @Test func fullQueueKeepsTheNewestAudioAndSaysHowMuchWentOnce() throws {
         // 0.05 s at 16 kHz holds 800 frames; five periods of 320 are 1600. The ramp grows louder
-        // period by period, so the detector hears only the last two as speech: a queue smaller
-        // than the pre-roll sheds the silence before them, then the margin, never the speech.
+        // period by period, each loud against the first: a queue smaller than the pre-roll before
+        // them has no quiet audio to shed outside it, and sheds the oldest.
         let periods = (0..<5).map { ScriptedCaptureDevice.ramp(320, from: $0 * 320) }
         let (reader, _) = try ScriptedCaptureDevice.open(periods.map { .audio($0) }, bufferSeconds: 0.05)
         defer { reader.close() }
@@ -115,13 +114,13 @@ import Testing
         #expect(TestFixtures.samples(frames) == PCM16.floats(Array(all.suffix(800))), "the newest audio is kept")
         #expect(frames.first?.startTime == 800.0 / 16_000, "stream time still counts the dropped audio")
         #expect(reader.channel.statistics.droppedFrames == 800)
-        #expect(reader.channel.statistics.droppedSpeechFrames == 0)
+        // The first period (the margin before the loud ones), the second and half the third.
+        #expect(reader.channel.statistics.droppedLoudFrames == 480)
 
-        let warnings = reader.takeErrors()
-        #expect(warnings.map(\.code) == [.captureOverrun], "three drops, one episode, one warning")
-        #expect(warnings.first?.isFatal == false)
-        #expect(warnings.first?.message.contains("dropped 0.05 s") == true, "\(warnings)")
-        #expect(warnings.first?.message.contains("none of it sounded like speech") == true, "\(warnings)")
+        let losses = reader.takeLosses()
+        #expect(
+            losses == [AudioLoss(droppedFrames: 800, deviceOverruns: 0, device: "scripted mic")],
+            "three drops, one episode, one report")
     }
 
     @Test func framesCarryStreamAndCaptureTimes() throws {

@@ -25,11 +25,13 @@ import Testing
         let gate: ScriptedCaptureDevice.Gate
         let holdAt: Double
         let bufferSeconds: Double
+        /// Where the audio the session read lies in the device's stream, in frames.
+        let read = WaitableState<[Range<Int>]>([])
 
         func open() throws(DictationError) -> any AudioReader {
             do {
                 let (reader, log) = try ScriptedCaptureDevice.open(steps, bufferSeconds: bufferSeconds)
-                return HeldReader(reader, gate: gate, log: log, holdAt: holdAt)
+                return HeldReader(reader, gate: gate, log: log, holdAt: holdAt, read: read)
             } catch let error as DictationError {
                 throw error
             } catch {
@@ -70,20 +72,80 @@ import Testing
     }
 }
 
+extension SlowDecodingTests {
+    @Test func speechLostWhileTheSessionWasBehindIsToldApartFromSilence() async throws {
+        // Half a second of silence and goforward twice, read in part; then, while the session is
+        // held, the rest of the speech and ten seconds of silence pour into a queue of 2 s. The
+        // oldest speech goes while the speech pours in (nothing quieter is queued), then silence.
+        let speech = try PocketSphinxTestData.goForward()
+        let lead = ScriptedCaptureDevice.silence(seconds: 0.5)
+        let twice = speech + speech
+        let spoken = twice + [Int16](repeating: 0, count: (320 - twice.count % 320) % 320)
+        let audio = lead + spoken
+        let gate = ScriptedCaptureDevice.Gate()
+        let early = 80 * 320  // 1.6 s: the silence and the first words
+        let steps =
+            ScriptedCaptureDevice.periods(Array(audio.prefix(early))) + [.gate(gate)]
+            + ScriptedCaptureDevice.periods(Array(audio.dropFirst(early)) + ScriptedCaptureDevice.silence(seconds: 10))
+        let streamEnd = audio.count + 10 * 16_000
+        let source = ScriptedDeviceSource(steps: steps, gate: gate, holdAt: 1.2, bufferSeconds: 2)
+        let session = DictationSession(
+            source: source, preprocessing: StandardPreprocessing(),
+            recognizer: ScriptedRecognizer(utterances: [], segmentation: .endpointer))
+        // The queue keeps the speech and the 0.5 s of quiet after it, and sheds every later period
+        // of silence as it comes. The session ends as it reads the end of what was kept: the
+        // device says nothing after it.
+        let loud = CaptureSheddingTests.loudness(audio + ScriptedCaptureDevice.silence(seconds: 10))
+        let lastLoudEnd = try #require(loud.lastIndex(of: true)) * 320 + 320
+        let keptEnd = (lastLoudEnd + CaptureSheddingTests.quietKeptAfter + 319) / 320 * 320
+        let limit = Double(keptEnd) / 16_000 - 0.05
+        var overruns: [DictationError] = []
+        for await event in try await session.start(DictationOptions(reports: [], maxDuration: limit)) {
+            if case .error(let error) = event, error.code == .captureOverrun { overruns.append(error) }
+        }
+        #expect(overruns.count == 1, "\(overruns)")
+        let english = overruns.first?.message(in: .english) ?? ""
+        // What went, from where what was read lies in the stream.
+        var gaps: [Range<Int>] = []
+        var next = 0
+        for range in source.read.read({ $0 }) {
+            if range.lowerBound > next { gaps.append(next..<range.lowerBound) }
+            next = max(next, range.upperBound)
+        }
+        if streamEnd > next { gaps.append(next..<streamEnd) }
+        let dropped = gaps.reduce(0) { $0 + $1.count }
+        #expect(english.contains("dropped \(TestFixtures.secondsText(frames: dropped)) s"), "\(english)")
+        // The speech lies between 0.5 s and the end of goforward's second copy; the silence after it.
+        let speechSpan = lead.count..<(lead.count + twice.count)
+        let inSpeech = gaps.map { $0.clamped(to: speechSpan).count }
+        let largest = try #require(inSpeech.max())
+        #expect(largest > 16_000, "a second and more of speech went: \(gaps)")
+        let said = try #require(english.firstMatch(of: /([0-9.]+) s of it sounded like speech/), "\(english)")
+        let heard = try #require(Double(said.1)) * 16_000
+        #expect(heard >= Double(largest) - 160 && heard <= Double(inSpeech.reduce(0, +)) + 160, "\(gaps): \(english)")
+    }
+}
+
 /// A capture reader that, once it has read past a point, opens the device's gate and waits until
-/// the device has delivered the rest of its script: a reader that fell behind, on purpose.
-private final class HeldReader: AudioReader {
+/// the device has delivered the rest of its script: a reader that fell behind, on purpose. It
+/// passes on what the capture reader reports lost, and notes where what it read lies in the stream.
+private final class HeldReader: AudioReader, AudioLossReporting {
     private let base: any AudioReader
     private let gate: ScriptedCaptureDevice.Gate
     private let log: ScriptedCaptureDevice.Log
     private let holdAt: Double
     private var held = false
+    private let read: WaitableState<[Range<Int>]>
 
-    init(_ base: any AudioReader, gate: ScriptedCaptureDevice.Gate, log: ScriptedCaptureDevice.Log, holdAt: Double) {
+    init(
+        _ base: any AudioReader, gate: ScriptedCaptureDevice.Gate, log: ScriptedCaptureDevice.Log, holdAt: Double,
+        read: WaitableState<[Range<Int>]>
+    ) {
         self.base = base
         self.gate = gate
         self.log = log
         self.holdAt = holdAt
+        self.read = read
     }
 
     var format: AudioFormat { base.format }
@@ -92,6 +154,10 @@ private final class HeldReader: AudioReader {
 
     func read(maxFrames: Int) throws(DictationError) -> AudioFrame? {
         let frame = try base.read(maxFrames: maxFrames)
+        if let frame {
+            let start = Int((frame.startTime * 16_000).rounded())
+            read.withLock { $0.append(start..<start + frame.frameCount) }
+        }
         if !held, let frame, frame.startTime + frame.duration >= holdAt {
             held = true
             gate.open()
@@ -105,5 +171,6 @@ private final class HeldReader: AudioReader {
 
     func interrupt() { base.interrupt() }
     func takeEvents() -> [DictationEvent] { base.takeEvents() }
+    func takeAudioLosses() -> [AudioLoss] { (base as? any AudioLossReporting)?.takeAudioLosses() ?? [] }
     func close() { base.close() }
 }

@@ -36,6 +36,59 @@ import Testing
         #expect(norwegian.description == "\(norwegian.message) (\(error.code.rawValue))")
     }
 
+    /// Every shape of overrun warning: drops of silence only, of some speech, of speech only, and
+    /// unjudged (a session without a voice activity detector); with and without device overruns;
+    /// device overruns alone.
+    static let overrunWarnings: [DictationError] =
+        [(0.25, 0.0), (12.5, 3.25), (1.5, 1.5), (2, nil)].flatMap { (dropped: Double, speech: Double?) in
+            [0, 1, 3].map { overruns in
+                DictationError.captureOverrun(
+                    droppedSeconds: dropped, speechSeconds: speech, deviceOverruns: overruns, device: "hw:1")
+            }
+        }
+        + [1, 3].map { DictationError.captureOverrun(droppedSeconds: 0, speechSeconds: 0, deviceOverruns: $0, device: "hw:1") }
+
+    @Test(arguments: overrunWarnings)
+    func overrunWarningsHaveBothLanguages(warning: DictationError) {
+        #expect(warning.code == .captureOverrun)
+        #expect(!warning.isFatal)
+        #expect(ErrorTranslationCheck.problems(in: warning) == [])
+    }
+
+    @Test func overrunWarningsSayWhatWasLost() {
+        func texts(_ dropped: Double, _ speech: Double?, _ overruns: Int) -> (english: String, norwegian: String) {
+            let warning = DictationError.captureOverrun(
+                droppedSeconds: dropped, speechSeconds: speech, deviceOverruns: overruns, device: "hw:1")
+            return (warning.message(in: .english), warning.message(in: .norwegianBokmal))
+        }
+        let silence = texts(12.5, 0, 0)
+        #expect(silence.english.contains("dropped 12.5 s") && silence.english.contains("none of it sounded like speech"))
+        #expect(
+            silence.norwegian.contains("forkastet 12,5 s") && silence.norwegian.contains("ingenting av det hørtes ut som tale"))
+        #expect(!silence.english.contains("overran"))
+        let some = texts(12.5, 3.25, 2)
+        #expect(some.english.contains("dropped 12.5 s") && some.english.contains("3.25 s of it sounded like speech"))
+        #expect(some.norwegian.contains("3,25 s av det hørtes ut som tale"))
+        #expect(some.english.contains("overran") && some.english.contains("(2 times)"))
+        #expect(some.norwegian.contains("overløp") && some.norwegian.contains("(2 ganger)"))
+        let speech = texts(1.5, 1.5, 0)
+        #expect(speech.english.contains("only speech waiting") && speech.english.contains("the oldest 1.5 s"))
+        #expect(speech.norwegian.contains("bare tale") && speech.norwegian.contains("de eldste 1,5 s"))
+        let sliver = texts(1, 0.000_125, 0)
+        #expect(sliver.english.contains("0.0001 s of it sounded like speech"), "a sliver of speech is not called 0 s")
+        #expect(sliver.norwegian.contains("0,0001 s av det"))
+        let unjudged = texts(2, nil, 0)
+        #expect(unjudged.english.contains("dropped 2 s of the audio waiting for it, the quietest first."))
+        #expect(!unjudged.english.contains("sounded like speech") && !unjudged.english.contains("only speech"))
+        #expect(unjudged.norwegian.contains("forkastet 2 s av lyden som ventet på den, det stilleste først."))
+        let overrunOnly = texts(0, 0, 1)
+        #expect(overrunOnly.english.contains("lost a moment of audio (once)"))
+        #expect(overrunOnly.norwegian.contains("mistet et øyeblikk med lyd (én gang)"))
+        #expect(!overrunOnly.english.contains("dropped"))
+        let quarter = texts(0.25, 0, 0)
+        #expect(quarter.english.contains("0.25 s") && quarter.norwegian.contains("0,25 s"))
+    }
+
     @Test func theCheckCatchesAMessageLeftUntranslated() {
         // The check itself must be able to fail, or the table above proves nothing.
         let untranslated = DictationError(code: .internal, message: "I can't do this; please report it.")

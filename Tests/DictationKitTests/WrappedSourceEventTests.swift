@@ -55,6 +55,24 @@ import Testing
         #expect(Self.finals(events) == ["go forward ten meters", "turn left", "stop here please"])
     }
 
+    @Test(arguments: Wrapper.allCases.map(\.rawValue) + ["recording"])
+    func aLossAReaderReportsAtItsCloseIsWordedByTheSession(_ wrapper: String) async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let device = LosingOnCloseSource(InMemoryAudioSource(samples: SessionContractTests.silence(seconds: 7)))
+        let source: any AudioSource =
+            Wrapper(rawValue: wrapper)?.wrap(device) ?? RecordingSource(wrapping: device, directory: folder.path)
+        let session = DictationSession(
+            source: source, preprocessing: PassthroughPreprocessing(),
+            recognizer: ScriptedRecognizer(utterances: SessionContractTests.script))
+        let events = try await session.collectEvents(DictationOptions(endpointing: .scripted))
+        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
+        #expect(errors.map(\.code) == [.captureOverrun], "\(events.map(\.type))")
+        #expect(errors.first?.isFatal == false)
+        #expect(errors.first?.message.contains("\"scripted mic\" and lost a moment of audio (2 times)") == true)
+        #expect(Self.finals(events) == ["go forward ten meters", "turn left", "stop here please"])
+    }
+
     @Test func whatADeviceTellsWhenASuspensionClosesItIsDelivered() async throws {
         let device = NotingOnCloseSource(InMemoryAudioSource(samples: [], ending: .staysOpen))
         let microphone = SuspendableSource(wrapping: device)
@@ -75,6 +93,41 @@ import Testing
         try await withDeadline(.seconds(1200), "the session's events") { await reading.value }
         #expect(overruns.withLock { $0.count } == 1, "told once")
         #expect(overruns.withLock { $0 }.allSatisfy { !$0.isFatal })
+    }
+}
+
+/// A device whose reader, like a capture reader whose overrun episode ends with capture, reports
+/// audio it lost only once it is closed.
+private struct LosingOnCloseSource: AudioSource {
+    let base: InMemoryAudioSource
+
+    init(_ base: InMemoryAudioSource) { self.base = base }
+
+    func open() throws(DictationError) -> any AudioReader { Reader(try base.open()) }
+
+    private final class Reader: AudioReader, AudioLossReporting {
+        private let base: any AudioReader
+        private var closed = false
+        private var told = false
+
+        init(_ base: any AudioReader) { self.base = base }
+
+        var format: AudioFormat { base.format }
+        var isLive: Bool { base.isLive }
+        func read(maxFrames: Int) throws(DictationError) -> AudioFrame? { try base.read(maxFrames: maxFrames) }
+        func interrupt() { base.interrupt() }
+        func takeEvents() -> [DictationEvent] { base.takeEvents() }
+
+        func takeAudioLosses() -> [AudioLoss] {
+            guard closed, !told else { return [] }
+            told = true
+            return [AudioLoss(droppedFrames: 0, deviceOverruns: 2, device: "scripted mic")]
+        }
+
+        func close() {
+            base.close()
+            closed = true
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 import DictationKit
-import DictationPreprocessing
 import DictationTesting
 import Foundation
 import Testing
+
+@testable import DictationPreprocessing
 
 /// ``StandardPreprocessing/NoiseSuppression/automatic`` through the whole chain: off on clean
 /// speech, on on the same speech in white noise.
@@ -11,14 +12,16 @@ struct AutomaticNoiseSuppressionTests {
     static let sampleRate = 16_000
 
     /// The chain's output and verdicts for a whole signal read in 100 ms buffers, as `dictate
-    /// transcribe` reads a file.
+    /// transcribe` reads a file, and whether it found the audio noisy after each buffer.
     static func run(
         _ input: [Float], options: StandardPreprocessing.Options
-    ) throws -> (samples: [Float], verdicts: [VoiceActivityFrame]) {
+    ) throws -> (samples: [Float], verdicts: [VoiceActivityFrame], noisy: [Bool]) {
         let processor = try StandardPreprocessing(options: options).makeProcessor(
             input: .recognizer, outputSampleRate: sampleRate)
+        let standard = try #require(processor as? StandardPreprocessor)
         var samples: [Float] = []
         var verdicts: [VoiceActivityFrame] = []
+        var noisy: [Bool] = []
         for start in stride(from: 0, to: input.count, by: 1_600) {
             let frame = try processor.process(
                 AudioFrame(
@@ -27,9 +30,10 @@ struct AutomaticNoiseSuppressionTests {
             #expect(frame.startTime == Double(samples.count) / Double(sampleRate), "timed by output samples")
             samples += frame.samples
             verdicts += frame.voiceActivity
+            noisy.append(standard.findsNoisy ?? false)
         }
         let tail = try processor.flush()
-        return (samples + tail.samples, verdicts + tail.voiceActivity)
+        return (samples + tail.samples, verdicts + tail.voiceActivity, noisy)
     }
 
     /// The index of the first sample where two outputs differ, or `nil` when they are the same;
@@ -67,6 +71,7 @@ struct AutomaticNoiseSuppressionTests {
         let automatic = try Self.run(input, options: StandardPreprocessing.Options())
         let off = try Self.run(input, options: StandardPreprocessing.Options(noiseSuppression: .off))
         #expect(automatic.samples.count == input.count, "not delayed")
+        #expect(!automatic.noisy.contains(true))
         let difference = Self.firstDifference(automatic.samples, off.samples)
         #expect(difference == nil, "the outputs differ from sample \(difference ?? 0)")
         let sameVerdicts = automatic.verdicts == off.verdicts
@@ -94,6 +99,43 @@ struct AutomaticNoiseSuppressionTests {
         #expect(automatic.verdicts.first?.startSample == 0)
         #expect(zip(automatic.verdicts, automatic.verdicts.dropFirst()).allSatisfy { $0.endSample == $1.startSample })
         #expect(automatic.verdicts.last?.endSample == automatic.samples.count)
+    }
+
+    @Test("Once engaged on noisy speech it stays engaged: the pauses of a long read stay lowered")
+    func noisySpeechStaysSuppressed() throws {
+        // The recordings one after the other, each followed by 2 s of the noise alone, at 10 dB SNR.
+        // The detector that decides hears the suppressed audio; were the suppressed audio taken for
+        // clean, suppression would let go, and the noise come back in a later pause.
+        let pause = 2 * Self.sampleRate
+        var speech: [Float] = []
+        var pauses: [Range<Int>] = []
+        for id in SpeechRecordings.libriVoxIDs {
+            speech += try SpeechRecordings.load(id)
+            pauses.append(speech.count..<speech.count + pause)
+            speech += [Float](repeating: 0, count: pause)
+        }
+        let input = SpeechRecordings.noisy(speech, snr: 10, lead: 0, trail: 0, seed: 7)
+        #expect(input.count == speech.count)
+        let options = StandardPreprocessing.Options(automaticGainControl: false)
+        let automatic = try Self.run(input, options: options)
+        let off = try Self.run(input, options: StandardPreprocessing.Options(noiseSuppression: .off, automaticGainControl: false))
+        let delay = automatic.samples.count - input.count
+        #expect(delay == 320)
+        // Found noisy once, and never clean again: the suppressed audio is not taken for clean.
+        let firstNoisy = try #require(automatic.noisy.firstIndex(of: true))
+        #expect(firstNoisy < 30, "within the first 3 s")
+        let released = automatic.noisy.indices.filter { $0 > firstNoisy && !automatic.noisy[$0] }
+        #expect(released.isEmpty, "released in \(released.count) buffers, from \(Double(released.first ?? 0) / 10) s")
+        // Every pause but the first, where it may only just be engaging: 10 dB and more lower.
+        for range in pauses.dropFirst() {
+            let from = Double(range.lowerBound) / Double(Self.sampleRate) + 0.5
+            let to = Double(range.upperBound) / Double(Self.sampleRate)
+            let noiseOff = SpeechRecordings.level(
+                SignalAnalysis.window(off.samples, sampleRate: Self.sampleRate, from: from, to: to))
+            let shifted = Array(automatic.samples[delay...])
+            let noiseOn = SpeechRecordings.level(SignalAnalysis.window(shifted, sampleRate: Self.sampleRate, from: from, to: to))
+            #expect(noiseOff - noiseOn > 10, "pause at \(from) s: noise \(noiseOff) → \(noiseOn) dBFS")
+        }
     }
 
     @Test("White noise alone never engages it: no speech, nothing to judge")

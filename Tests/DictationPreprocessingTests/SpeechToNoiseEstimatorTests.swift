@@ -24,6 +24,30 @@ struct SpeechToNoiseEstimatorTests {
         #expect(noisy.isNoisy)
     }
 
+    @Test("Noise that suppression took off still counts: suppressed audio does not look clean")
+    func suppressedNoiseStillCounts() {
+        var estimator = SpeechToNoiseEstimator(frameDuration: 0.02)
+        Self.fed(10, energy: -30, floor: -40, into: &estimator)
+        #expect(estimator.isNoisy)
+        // Suppression engaged: the detector, which hears the suppressed audio, finds its floor
+        // 18 dB lower, and the speech 28 dB above it; before suppression it is still 10 dB.
+        for _ in 0..<50 {
+            estimator.update(energy: -58, noiseFloor: -58, isSpeech: false, unsuppressedEnergy: -40)
+        }
+        #expect(abs(estimator.attenuation - 18) < 0.01)
+        for _ in 0..<1_000 {
+            estimator.update(energy: -30, noiseFloor: -58, isSpeech: true, unsuppressedEnergy: -30)
+        }
+        #expect(estimator.isNoisy, "it stays on: released, the noise would be back")
+        #expect(abs((estimator.ratio ?? 0) - 10) < 0.1)
+        // The noise goes away: suppression takes nothing off any more, and the audio is clean.
+        for _ in 0..<50 {
+            estimator.update(energy: -70, noiseFloor: -70, isSpeech: false, unsuppressedEnergy: -70)
+        }
+        Self.fed(1_000, energy: -30, floor: -70, into: &estimator)
+        #expect(!estimator.isNoisy)
+    }
+
     @Test("Frames that are not speech change nothing")
     func silenceIsIgnored() {
         var estimator = SpeechToNoiseEstimator(frameDuration: 0.02)

@@ -98,7 +98,7 @@ public final class SuspendableSource: AudioSource {
     /// `@unchecked Sendable`: `openDevice` and `draining` are guarded by `deviceLock`, since
     /// `interrupt()` and ``SuspendableSource/suspend(timeout:)`` come from other threads; the rest
     /// is touched by the session's audio thread only.
-    private final class Reader: AudioReader, @unchecked Sendable {
+    private final class Reader: AudioReader, AudioLossReporting, @unchecked Sendable {
         private let source: any AudioSource
         private let gate: WaitableState<Gate>
         /// The wrapped source's reader, while the device is open.
@@ -113,6 +113,8 @@ public final class SuspendableSource: AudioSource {
         private var nextTime = 0.0
         /// What closed devices still had to tell when they closed, not yet taken.
         private var closedDeviceEvents: [DictationEvent] = []
+        /// The audio closed devices reported lost as they closed, not yet taken.
+        private var closedDeviceLosses: [AudioLoss] = []
         private let interrupted = WaitableState(false)
         let format: AudioFormat
         let isLive: Bool
@@ -204,12 +206,18 @@ public final class SuspendableSource: AudioSource {
             return closedDeviceEvents + (device?.takeEvents() ?? [])
         }
 
-        /// Closes a device and keeps what it still has to tell: a device's last events come with
-        /// its close (an overrun episode ends, a recording is finished), after which it is gone
-        /// from ``takeEvents()``'s reach.
+        func takeAudioLosses() -> [AudioLoss] {
+            defer { closedDeviceLosses = [] }
+            return closedDeviceLosses + ((device as? any AudioLossReporting)?.takeAudioLosses() ?? [])
+        }
+
+        /// Closes a device and keeps what it still has to tell: a device's last events and losses
+        /// come with its close (an overrun episode ends, a recording is finished), after which it
+        /// is gone from ``takeEvents()``'s reach.
         private func closeKeepingEvents(_ device: any AudioReader) {
             device.close()
             closedDeviceEvents += device.takeEvents()
+            closedDeviceLosses += (device as? any AudioLossReporting)?.takeAudioLosses() ?? []
         }
 
         func close() {

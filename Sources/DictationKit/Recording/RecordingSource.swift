@@ -106,7 +106,7 @@ public final class RecordingSource: AudioSource {
 }
 
 /// Reads the wrapped reader and appends what it reads to the recording.
-final class RecordingReader: AudioReader {
+final class RecordingReader: AudioReader, AudioLossReporting {
     private let reader: any AudioReader
     private let recording: SourceRecording
     /// What the recording has to report, oldest first.
@@ -137,6 +137,10 @@ final class RecordingReader: AudioReader {
     func takeEvents() -> [DictationEvent] {
         defer { events = [] }
         return events + reader.takeEvents()
+    }
+
+    func takeAudioLosses() -> [AudioLoss] {
+        (reader as? any AudioLossReporting)?.takeAudioLosses() ?? []
     }
 
     func close() {

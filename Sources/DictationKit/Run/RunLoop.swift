@@ -19,6 +19,10 @@ struct RunLoop {
     private let framesPerRead: Int
     private var blocker: AudioBlocker
     private var timeouts: SessionTimeouts
+    /// How much of the audio the source dropped was speech, for a source that reports its losses.
+    private var losses: AudioLossLedger?
+    /// Samples the processor has put out so far: where the next block's output starts.
+    private var outputSamples = 0
     /// How far into the source's stream the audio read so far reaches, in seconds: what was
     /// captured, whether or not all of it could be kept, pauses included.
     private(set) var captured = 0.0
@@ -51,6 +55,9 @@ struct RunLoop {
         framesPerRead = max(1, input.format.sampleRate / 10)
         blocker = AudioBlocker(format: input.format)
         timeouts = SessionTimeouts(options: options)
+        if input.reportsLosses {
+            losses = AudioLossLedger(sourceRate: input.format.sampleRate, judgesVoice: processor.detectsVoiceActivity)
+        }
     }
 
     /// Whether the run heard speech at any time.
@@ -89,7 +96,17 @@ struct RunLoop {
             try decode(last, last: true)
         }
         try finishUtterance()
+        finishLossReports()
         delivery.emit(.progress(processed: captured, total: input.reader.expectedDuration))
+    }
+
+    /// Delivers a warning for each loss the source reported, with what was heard of it, those
+    /// whose gaps could not all be heard included. Called once the audio ends.
+    mutating func finishLossReports() {
+        guard var ledger = losses else { return }
+        for loss in input.takeLosses() { ledger.report(loss) }
+        for warning in ledger.finish() { delivery.emit(.error(warning)) }
+        losses = ledger
     }
 
     // MARK: - Requests
@@ -113,10 +130,13 @@ struct RunLoop {
     /// Nothing is dictated until resume(); stop() ends the run from here. A live device is kept
     /// drained, since what is said while paused is not dictation; a file simply waits.
     /// - Returns: Whether the run goes on.
-    private func waitWhilePaused() throws(DictationError) -> Bool {
+    private mutating func waitWhilePaused() throws(DictationError) -> Bool {
         if control.isStopRequested { return false }
         if input.reader.isLive {
-            return try input.read(maxFrames: framesPerRead) != nil
+            guard let frame = try input.read(maxFrames: framesPerRead) else { return false }
+            losses?.read(frame, paused: true)
+            deliverLossWarnings()
+            return true
         }
         control.waitForRequest()
         return true
@@ -130,6 +150,8 @@ struct RunLoop {
         guard var frame = try input.read(maxFrames: framesPerRead) else { return false }
         // No audio came (a suspended source): only a chance to take requests.
         if frame.samples.isEmpty { return true }
+        losses?.read(frame, paused: false)
+        defer { deliverLossWarnings() }
         metrics.audioRead(frame)
         captured = max(captured, min(frame.startTime + frame.duration, options.maxDuration ?? .infinity))
         if let limit = options.maxDuration {
@@ -160,12 +182,15 @@ struct RunLoop {
     private mutating func decode(_ block: AudioFrame, last: Bool = false) throws(DictationError) {
         let processingStart = metrics.now
         defer { metrics.processed(since: processingStart) }
+        losses?.willProcess(blockStart: block.startTime, outputPosition: outputSamples)
         var converted = try processor.process(block)
         if last {
             let tail = try processor.flush()
             converted.samples += tail.samples
             converted.voiceActivity += tail.voiceActivity
         }
+        outputSamples += converted.frameCount
+        losses?.processed(converted.voiceActivity, outputEnd: outputSamples, sampleRate: converted.sampleRate)
         do {
             try deliver(feed.process(converted, showingPartials: wantsPartials(for: block)))
         } catch {
@@ -178,6 +203,14 @@ struct RunLoop {
             feed.abandonUtterance()
         }
         reportNotices()
+    }
+
+    /// Delivers a warning for each loss the source reported whose gaps have been heard around.
+    private mutating func deliverLossWarnings() {
+        guard var ledger = losses else { return }
+        for loss in input.takeLosses() { ledger.report(loss) }
+        for warning in ledger.takeWarnings() { delivery.emit(.error(warning)) }
+        losses = ledger
     }
 
     /// Delivers what the decoder got over, as errors that don't end the session.

@@ -123,6 +123,7 @@ final class SessionRun: Sendable {
             // Everything captured has been read: the microphone is free before the last decoding.
             input.release()
             if control.isCancelled {
+                loop.finishLossReports()
                 // Committed blocks stay; the one that was not committed is thrown away.
                 delivery.discardBlock()
                 Self.change(control, delivery, to: .idle)
