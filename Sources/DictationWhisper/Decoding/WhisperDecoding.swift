@@ -7,8 +7,11 @@ import Foundation
 struct WhisperDecoding: Sendable, Hashable {
     /// Whisper's language code (`"en"`, `"no"`).
     var language: String
-    /// whisper.cpp's own threads for one decoding.
+    /// whisper.cpp's own threads for one decoding: the most it uses.
     var threads: Int
+    /// Whether a decoding uses fewer threads while other work keeps the cores busy
+    /// (``WhisperThreadShare``): live decodings, when the thread count was not fixed.
+    var sharesCoresWithLoad = false
     /// The beam width; 1 for a greedy search.
     var beamSize: Int
     /// How much of the encoder's window each decoding runs.
@@ -44,7 +47,13 @@ struct WhisperDecoding: Sendable, Hashable {
         -> [WhisperSegment]
     {
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
-        parameters.n_threads = Int32(max(1, threads))
+        let threadCount =
+            sharesCoresWithLoad
+            ? WhisperThreadShare.threads(
+                wanted: threads, cores: ProcessInfo.processInfo.activeProcessorCount,
+                othersRunning: WhisperThreadShare.othersRunning())
+            : threads
+        parameters.n_threads = Int32(max(1, threadCount))
         parameters.translate = false
         parameters.no_context = true
         parameters.print_progress = false

@@ -29,9 +29,14 @@ public struct WhisperRecognizer: SpeechRecognizer {
 
     /// One model file to use for every locale it knows, or `nil` to use the installed models.
     public var modelPath: String?
-    /// whisper.cpp's threads for one decoding, or `nil` (the default) for one per core. A fixed
-    /// count, whatever else runs: whisper.cpp's sums come out in an order that depends on it, so
-    /// a borderline word could differ between a file decoded alone and in a batch.
+    /// whisper.cpp's threads for one decoding, or `nil` (the default) for one per core.
+    ///
+    /// A count given here is used whatever else runs. With `nil`, a file's decodings use one
+    /// thread per core, always: whisper.cpp's sums come out in an order that depends on the
+    /// count, so a borderline word could otherwise differ between a file decoded alone and in a
+    /// batch. A live session's decodings use fewer while other work keeps the cores busy, since
+    /// whisper.cpp's threads wait for each other by spinning and a core taken by something else
+    /// made a 0.5-s decoding take tens of seconds.
     public var threads: Int?
     /// The width of the beam search; 1 searches greedily (faster, a little less accurate).
     public var beamSize: Int
@@ -108,10 +113,11 @@ public struct WhisperRecognizer: SpeechRecognizer {
             throw WhisperProblem.englishOnly(model: path, locale: locale).error
         }
         guard whisper_lang_id(language) >= 0 else { throw DictationError.localeUnsupported(locale) }
-        let settings = WhisperDecoding(
+        var settings = WhisperDecoding(
             language: language, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, beamSize: beamSize,
             encoderWindow: encoderWindow.resolved(forLanguage: language), retriesDoubtfulDecodings: !configuration.isLive,
             noSpeechThreshold: 0.6)
+        settings.sharesCoresWithLoad = threads == nil && configuration.isLive
         let transcriber = WhisperTranscriber(model: model, settings: settings, vocabulary: configuration.vocabulary)
         switch configuration.segmentation {
         case .endpointer: return WhisperUtteranceDecoder(locale: locale, transcriber: transcriber)
