@@ -5,7 +5,7 @@ import Testing
 
 /// The message tables: every language has every message, with the placeholders English has, and
 /// a message is written out whole in either language.
-@Suite struct MessageTableTests {
+@Suite(.timeLimit(.minutes(25))) struct MessageTableTests {
     @Test(arguments: DictationError.Language.allCases)
     func everyLanguageHasEveryMessage(language: DictationError.Language) {
         let table = MessageTable.table(for: language)
