@@ -54,10 +54,10 @@ extension Dictate {
         /// The lines are in English but for the locale's errors, which are in the language of
         /// `dictate`'s errors, as they were before the checks moved into the library.
         private func show(_ report: ReadinessReport, language: DictationError.Language) {
-            let width = report.checks.map(\.name.english.count).max() ?? 0
+            let width = report.checks.map { $0.name.string(in: .english).count }.max() ?? 0
             for check in report.checks {
-                let name = check.name.english.padding(toLength: width, withPad: " ", startingAt: 0)
-                var detail = check.detail.english
+                let name = check.name.string(in: .english).padding(toLength: width, withPad: " ", startingAt: 0)
+                var detail = check.detail.string(in: .english)
                 switch check.subject {
                 case .locale, .whisperModel: if !check.passed { detail = check.detail.string(in: language) }
                 default: break

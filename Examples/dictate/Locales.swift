@@ -26,8 +26,7 @@ extension Dictate {
                 let places = ([model].compactMap { $0 } + locator.searchRoots + [whisper.folder].compactMap { $0 })
                     .joined(separator: ", ")
                 let error = DictationError.modelNotFound(
-                    DictationError.Text(
-                        english: "none is installed in \(places)", norwegianBokmal: "ingen er installert i \(places)")
+                    DictationError.Text(.dictateNoModelInstalled, ["places": "\(places)"])
                 ).localized(to: DictationError.Language())
                 Terminal.write("dictate: \(error.description)\n", toStandardError: true)
                 throw ExitCode(CLIExitCode.for(error))

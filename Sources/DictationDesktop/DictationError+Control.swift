@@ -21,11 +21,7 @@ extension DictationError {
     public static func notRunning(at path: String) -> DictationError {
         DictationError(
             code: .notRunning,
-            message: Text(
-                english: "No dictation is running for me to control (nothing answers on \(path)): "
-                    + "start one with `dictate type`.",
-                norwegianBokmal: "Ingen diktering kjører som jeg kan styre (ingenting svarer på \(path)): "
-                    + "start en med `dictate type`."))
+            message: Text(.notRunning, ["path": "\(path)"]))
     }
 
     /// A second instance refused, because one serves the socket already.
@@ -34,15 +30,8 @@ extension DictationError {
     ///   - path: The socket it serves.
     /// - Returns: An ``Code/alreadyRunning`` error.
     public static func alreadyRunning(pid: Int32?, at path: String) -> DictationError {
-        let english = pid.map { "process \($0)" } ?? "another process"
-        let norwegian = pid.map { "prosess \($0)" } ?? "en annen prosess"
-        return DictationError(
-            code: .alreadyRunning,
-            message: Text(
-                english: "Dictation is already running (\(english), on \(path)); only one runs per user. "
-                    + "Control it with `dictate control`, or end it with `dictate control quit`.",
-                norwegianBokmal: "Diktering kjører allerede (\(norwegian), på \(path)); bare én kan kjøre per bruker. "
-                    + "Styr den med `dictate control`, eller avslutt den med `dictate control quit`."))
+        let holder = pid.map { Text(.alreadyRunningProcess, ["pid": "\($0)"]) } ?? Text(.alreadyRunningAnotherProcess)
+        return DictationError(code: .alreadyRunning, message: Text(.alreadyRunning, ["holder": holder, "path": "\(path)"]))
     }
 
     /// The control socket can't be used.
@@ -51,21 +40,13 @@ extension DictationError {
     public static func controlFailed(_ detail: Text) -> DictationError {
         DictationError(
             code: .controlFailed,
-            message: Text(
-                english: "I can't use the dictation control socket: \(detail.english)",
-                norwegianBokmal: "Jeg får ikke brukt styringssokkelen for diktering: \(detail.norwegianBokmal)"))
+            message: Text(.controlFailed, ["detail": detail]))
     }
 
     /// `XDG_RUNTIME_DIR` is not set, so there is no private place for the socket.
     static func noRuntimeDirectory() -> DictationError {
         controlFailed(
-            Text(
-                english: "XDG_RUNTIME_DIR is not set, so there is no private folder for it. Log in through a "
-                    + "session that sets it (systemd-logind does), or set it to a folder only you can use, "
-                    + "e.g. `export XDG_RUNTIME_DIR=/run/user/$(id -u)`.",
-                norwegianBokmal: "XDG_RUNTIME_DIR er ikke satt, så det finnes ingen privat mappe til den. Logg inn "
-                    + "gjennom en økt som setter den (systemd-logind gjør det), eller sett den til en mappe bare du "
-                    + "kan bruke, f.eks. `export XDG_RUNTIME_DIR=/run/user/$(id -u)`."))
+            Text(.controlNoRuntimeDirectory))
     }
 
     /// A system call on the socket or its folder failed.
@@ -77,12 +58,8 @@ extension DictationError {
     ) -> DictationError {
         let reason = String(cString: strerror(number))
         return controlFailed(
-            Text(
-                english: "I couldn't \(action.english): \(reason). \(advice.english)",
-                norwegianBokmal: "Jeg klarte ikke å \(action.norwegianBokmal): \(reason). \(advice.norwegianBokmal)"))
+            Text(.controlSystemCallFailed, ["action": action, "reason": "\(reason)", "advice": advice]))
     }
 
-    static let controlPermissionAdvice = Text(
-        english: "Check that the folder is yours and that you may write to it.",
-        norwegianBokmal: "Sjekk at mappen er din og at du har lov å skrive i den.")
+    static let controlPermissionAdvice = Text(.controlPermissionAdvice)
 }

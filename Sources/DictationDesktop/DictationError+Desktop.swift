@@ -20,9 +20,7 @@ extension DictationError {
     public static func outputUnavailable(_ output: String, reason: Text) -> DictationError {
         DictationError(
             code: .outputUnavailable,
-            message: Text(
-                english: "I can't type with \(output): \(reason.english).",
-                norwegianBokmal: "Jeg kan ikke skrive med \(output): \(reason.norwegianBokmal)."))
+            message: Text(.outputUnavailable, ["output": "\(output)", "reason": reason]))
     }
 
     /// A typing tool that exited with a failure.
@@ -35,11 +33,7 @@ extension DictationError {
         let said = standardError.map { ": \"\($0)\"" } ?? ""
         return DictationError(
             code: .typingFailed,
-            message: Text(
-                english: "\(tool) failed to type (exit status \(status))\(said). Check that the window still "
-                    + "has the focus and that `dictate doctor` lists \(tool) as usable.",
-                norwegianBokmal: "\(tool) klarte ikke å skrive (avslutningsstatus \(status))\(said). Sjekk at "
-                    + "vinduet fortsatt har fokus og at `dictate doctor` viser \(tool) som brukbar."))
+            message: Text(.typingFailed, ["tool": "\(tool)", "status": "\(status)", "said": "\(said)"]))
     }
 
     /// A typing tool that did not finish in time and was stopped.
@@ -49,15 +43,14 @@ extension DictationError {
     ///   - detail: What it was waiting for, if known, in each language.
     /// - Returns: A fatal ``Code/typingFailed`` error.
     public static func typingTimedOut(_ tool: String, seconds: Double, detail: Text? = nil) -> DictationError {
-        let english = detail.map { " (\($0.english))" } ?? ""
-        let norwegian = detail.map { " (\($0.norwegianBokmal))" } ?? ""
         let shown = String(format: "%g", seconds)
         return DictationError(
             code: .typingFailed,
             message: Text(
-                english: "\(tool) did not finish within \(shown) s, so I stopped it\(english). Check that the "
-                    + "desktop responds and that `dictate doctor` lists \(tool) as usable.",
-                norwegianBokmal: "\(tool) ble ikke ferdig innen \(shown) s, så jeg stoppet det\(norwegian). Sjekk "
-                    + "at skrivebordet svarer og at `dictate doctor` viser \(tool) som brukbar."))
+                .typingTimedOut,
+                [
+                    "tool": "\(tool)", "seconds": "\(shown)",
+                    "detail": detail.map { Text(.typingTimedOutDetail, ["detail": $0]) } ?? "",
+                ]))
     }
 }

@@ -12,11 +12,7 @@ extension DictationError {
     public static func windowChanged() -> DictationError {
         DictationError(
             code: .windowChanged,
-            message: Text(
-                english: "The focus moved to another window while you spoke, so I didn't type there. "
-                    + "The text is kept in the history (`dictate history`).",
-                norwegianBokmal: "Fokuset flyttet seg til et annet vindu mens du snakket, så jeg skrev ikke der. "
-                    + "Teksten er tatt vare på i historikken (`dictate history`)."),
+            message: Text(.windowChanged),
             isFatal: false)
     }
 }

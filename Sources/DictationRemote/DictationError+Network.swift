@@ -8,11 +8,7 @@ extension DictationError {
     static func serverUnreachable(_ server: String) -> DictationError {
         DictationError(
             code: .networkUnavailable,
-            message: .init(
-                english: "I lost the connection to the dictation server \(server). I keep what you say and send it when "
-                    + "the server is back; the text comes then.",
-                norwegianBokmal: "Jeg mistet forbindelsen til dikteringsserveren \(server). Jeg tar vare på det du sier og "
-                    + "sender det når serveren er tilbake; teksten kommer da."),
+            message: .init(.remoteServerUnreachable, ["server": "\(server)"]),
             isFatal: false)
     }
 
@@ -24,10 +20,6 @@ extension DictationError {
     static func serverGone(_ server: String, keptSeconds seconds: Int) -> DictationError {
         DictationError(
             code: .networkUnavailable,
-            message: .init(
-                english: "The dictation server \(server) has been out of reach for longer than the \(seconds) s of audio "
-                    + "I keep for it, so I stopped. Check the network and the server, then start again.",
-                norwegianBokmal: "Dikteringsserveren \(server) har vært utenfor rekkevidde lenger enn de \(seconds) s med lyd "
-                    + "jeg tar vare på for den, så jeg stoppet. Sjekk nettverket og serveren, og start på nytt."))
+            message: .init(.remoteServerGone, ["server": "\(server)", "seconds": "\(seconds)"]))
     }
 }

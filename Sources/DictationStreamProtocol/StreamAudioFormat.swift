@@ -66,28 +66,24 @@ public struct StreamAudioFormat: Sendable, Hashable {
         guard Self.sampleRates.contains(sampleRate) else {
             throw StreamProblem.badField(
                 "sampleRate",
-                .init(english: "\(sampleRate) is outside 8000-48000", norwegianBokmal: "\(sampleRate) er utenfor 8000-48000")
+                .init(.streamSampleRateOutOfRange, ["sampleRate": "\(sampleRate)"])
             ).error
         }
         guard Self.channelCounts.contains(channelCount) else {
             throw StreamProblem.badField(
-                "channels", .init(english: "\(channelCount) is not 1 or 2", norwegianBokmal: "\(channelCount) er ikke 1 eller 2")
+                "channels", .init(.streamChannelsOutOfRange, ["channelCount": "\(channelCount)"])
             ).error
         }
         guard Self.frameMilliseconds.contains(frameMilliseconds) else {
             throw StreamProblem.badField(
                 "frameMilliseconds",
-                .init(
-                    english: "\(frameMilliseconds) is not 20, 40 or 60",
-                    norwegianBokmal: "\(frameMilliseconds) er ikke 20, 40 eller 60")
+                .init(.streamFrameDurationInvalid, ["frameMilliseconds": "\(frameMilliseconds)"])
             ).error
         }
         guard sampleRate * frameMilliseconds % 1000 == 0 else {
             throw StreamProblem.badField(
                 "frameMilliseconds",
-                .init(
-                    english: "\(frameMilliseconds) ms at \(sampleRate) Hz is not a whole number of samples",
-                    norwegianBokmal: "\(frameMilliseconds) ms ved \(sampleRate) Hz er ikke et helt antall sampler")
+                .init(.streamFrameNotWholeSamples, ["frameMilliseconds": "\(frameMilliseconds)", "sampleRate": "\(sampleRate)"])
             ).error
         }
     }

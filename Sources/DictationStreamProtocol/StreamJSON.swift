@@ -33,7 +33,7 @@ package enum StreamJSON {
         {
             throw StreamProblem.badField(
                 context.codingPath.map(\.stringValue).joined(separator: "."),
-                .init(english: "has the wrong type", norwegianBokmal: "har feil type")
+                .init(.streamFieldWrongType)
             ).error
         } catch let DecodingError.keyNotFound(key, _) {
             throw StreamProblem.badField(key.stringValue, .missing).error

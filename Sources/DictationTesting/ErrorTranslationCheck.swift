@@ -1,7 +1,11 @@
 import DictationKit
 
-/// Checks that an error reads right in each language, for tests of errors an app builds with
-/// `DictationError.Text`.
+/// Checks that an error reads right in each language, for tests of the errors DictationKit's
+/// targets build from its message tables.
+///
+/// The tables' own test (`MessageTableTests`) checks that every language has every message with
+/// its placeholders; this checks the words: a translation left in English, or a detail filled in
+/// in the wrong language.
 ///
 /// The language checks look for words that are typical of one language and never appear in
 /// the other, outside `code spans`; they catch a message left untranslated or a detail in the

@@ -23,10 +23,7 @@ public struct PassthroughPreprocessing: AudioPreprocessing {
     public func makeProcessor(input: AudioFormat, outputSampleRate: Int) throws(DictationError) -> any AudioProcessor {
         guard input.channelCount == 1, input.sampleRate == outputSampleRate else {
             throw DictationError.invalidAudio(
-                DictationError.Text(
-                    english: "pass-through preprocessing takes mono \(outputSampleRate) Hz audio, not \(input)",
-                    norwegianBokmal: "forbehandling som bare slipper lyden gjennom, tar mono lyd med "
-                        + "\(outputSampleRate) Hz, ikke \(input)"))
+                DictationError.Text(.passthroughNeedsMono, ["outputSampleRate": "\(outputSampleRate)", "input": "\(input)"]))
         }
         return Passthrough(sampleRate: outputSampleRate)
     }

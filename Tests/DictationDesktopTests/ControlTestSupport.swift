@@ -66,7 +66,9 @@ final class ScriptedDictation: DictationControlHandler {
             case .resume:
                 guard state.state == .paused else {
                     throw DictationError.controlFailed(
-                        DictationError.Text(english: "nothing is suspended.", norwegianBokmal: "ingenting er satt på pause."))
+                        DictationError.Text(translations: [
+                            .english: "nothing is suspended.", .norwegianBokmal: "ingenting er satt på pause.",
+                        ]))
                 }
                 state.state = .listening
             default:

@@ -6,14 +6,18 @@ import Testing
 
 /// Every DictationKit error in English and Norwegian bokmål, and how the language is chosen.
 @Suite(.timeLimit(.minutes(25))) struct ErrorLanguageTests {
-    static let detail = DictationError.Text(english: "the header says 0 channels", norwegianBokmal: "hodet oppgir 0 kanaler")
+    static let detail = DictationError.Text(translations: [
+        .english: "the header says 0 channels", .norwegianBokmal: "hodet oppgir 0 kanaler",
+    ])
 
     /// Every factory of DictationKit, with arguments that are the same in both languages.
     static let factories: [(String, DictationError)] = [
         ("invalidAudio", .invalidAudio(detail)),
         (
             "invalidAudio with advice",
-            .invalidAudio(detail, advice: DictationError.Text(english: "Check the file.", norwegianBokmal: "Sjekk filen."))
+            .invalidAudio(
+                detail,
+                advice: DictationError.Text(translations: [.english: "Check the file.", .norwegianBokmal: "Sjekk filen."]))
         ),
         ("modelNotFound", .modelNotFound(detail)),
         ("localeUnsupported", .localeUnsupported("nb-NO")),
@@ -98,7 +102,9 @@ import Testing
             ErrorTranslationCheck.problems(in: halfTranslated).contains { $0.contains("Norwegian message has English") })
         let swapped = DictationError(
             code: .internal,
-            message: DictationError.Text(english: "Jeg får ikke lest filen.", norwegianBokmal: "I can't read the file."))
+            message: DictationError.Text(translations: [
+                .english: "Jeg får ikke lest filen.", .norwegianBokmal: "I can't read the file.",
+            ]))
         #expect(ErrorTranslationCheck.problems(in: swapped).count >= 2)
     }
 
@@ -168,8 +174,10 @@ import Testing
         static let error = DictationError(
             code: .deviceBusy,
             message: DictationError.Text(
-                english: "I can't open the microphone: another program is using it.",
-                norwegianBokmal: "Jeg får ikke åpnet mikrofonen: et annet program bruker den."))
+                translations: [
+                    .english: "I can't open the microphone: another program is using it.",
+                    .norwegianBokmal: "Jeg får ikke åpnet mikrofonen: et annet program bruker den.",
+                ]))
 
         func open() throws(DictationError) -> any AudioReader { throw Self.error }
     }

@@ -19,7 +19,10 @@ import Testing
                 == "Jeg har ingen talemodell for xx-YY, så jeg gjenkjenner en-US i stedet; `dictate locales` viser de "
                 + "installerte.")
         let both = DictationError.Text(
-            english: try #require(event.notice(in: .english)), norwegianBokmal: try #require(event.notice(in: .norwegianBokmal)))
+            translations: [
+                .english: try #require(event.notice(in: .english)),
+                .norwegianBokmal: try #require(event.notice(in: .norwegianBokmal)),
+            ])
         #expect(ErrorTranslationCheck.problems(in: DictationError(code: .localeUnsupported, message: both)) == [])
     }
 

@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func thePublicInstallFactoriesHaveBothLanguages() {
-        let detail = DictationError.Text(english: "the disk is full", norwegianBokmal: "disken er full")
+        let detail = DictationError.Text(translations: [.english: "the disk is full", .norwegianBokmal: "disken er full"])
         for error in [DictationError.modelInstallFailed("en-US-large", detail), .modelRemovalFailed("en-US-large", detail)] {
             #expect(ErrorTranslationCheck.problems(in: error) == [])
             #expect(error.code == .modelInstallFailed)

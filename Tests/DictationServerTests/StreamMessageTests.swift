@@ -104,7 +104,8 @@ struct StreamMessageTests {
     @Test("every protocol error is written in English and in Norwegian")
     func translations() {
         let problems: [StreamProblem] = [
-            .notAMessage, .unknownType("dance"), .badField("sampleRate", .init(english: "is 4000", norwegianBokmal: "er 4000")),
+            .notAMessage, .unknownType("dance"),
+            .badField("sampleRate", .init(translations: [.english: "is 4000", .norwegianBokmal: "er 4000"])),
             .outOfOrder("A segment"),
             .badFrame(bytes: 100, expected: 640), .segmentOutOfOrder(expected: 1, got: 3), .tooManySessions(8),
             .messageTooLarge(bytes: 100_000, limit: 65_536), .sessionTooLong(seconds: 3600), .sessionNotFound, .unauthorized,

@@ -23,7 +23,9 @@ import Testing
             ])
         let device = try #require(report.checks.first { $0.subject == .device(source.device) })
         #expect(device.passed && device.error == nil)
-        #expect(device.detail == DictationError.Text(english: "opens for capture", norwegianBokmal: "kan åpnes for opptak"))
+        #expect(
+            device.detail
+                == DictationError.Text(translations: [.english: "opens for capture", .norwegianBokmal: "kan åpnes for opptak"]))
         #expect(microphone.openCount == 1, "the check closed the device again; only the test's writer is left")
 
         #expect(report.installedLocales.contains("en-US"))
@@ -31,15 +33,20 @@ import Testing
         #expect(model.locale == "en-US")
         let locale = try #require(report.checks.first { $0.subject == .locale("en-US") })
         #expect(locale.passed)
-        #expect(locale.detail.english == "PocketSphinx model \(model.name) (en-US, rank \(model.rank)) in \(model.directory)")
-        #expect(locale.detail.norwegianBokmal.hasPrefix("PocketSphinx-modell \(model.name) (en-US, rang "))
+        #expect(
+            locale.detail.string(in: .english)
+                == "PocketSphinx model \(model.name) (en-US, rank \(model.rank)) in \(model.directory)")
+        #expect(locale.detail.string(in: .norwegianBokmal).hasPrefix("PocketSphinx-modell \(model.name) (en-US, rang "))
 
         let loadTime = try #require(report.decoderLoadTime)
         #expect(loadTime > .zero)
         let decoder = try #require(report.checks.first { $0.subject == .decoder })
         #expect(decoder.passed)
-        #expect(decoder.detail.english.wholeMatch(of: /loads in \d+\.\d\d s/) != nil, "\(decoder.detail.english)")
-        #expect(decoder.detail.norwegianBokmal.wholeMatch(of: /lastes inn på \d+,\d\d s/) != nil, "\(decoder.detail)")
+        #expect(
+            decoder.detail.string(in: .english).wholeMatch(of: /loads in \d+\.\d\d s/) != nil,
+            "\(decoder.detail.string(in: .english))")
+        #expect(
+            decoder.detail.string(in: .norwegianBokmal).wholeMatch(of: /lastes inn på \d+,\d\d s/) != nil, "\(decoder.detail)")
 
         let devices = try #require(report.checks.first)
         #expect(devices.passed == !report.captureDevices.isEmpty)
@@ -66,22 +73,22 @@ import Testing
         let device = report.checks[1]
         #expect(!device.passed)
         #expect(device.error?.code == .microphoneUnavailable)
-        #expect(device.detail.english.hasPrefix("there is no such capture device"))
+        #expect(device.detail.string(in: .english).hasPrefix("there is no such capture device"))
         #expect(
             ErrorTranslationCheck.problems(in: DictationError(code: .microphoneUnavailable, message: device.detail)) == [])
 
         let models = report.checks[2]
         #expect(!models.passed && report.installedLocales.isEmpty)
-        #expect(models.detail.english.hasPrefix("none. Install one: `dictate models install en-US-large`"))
-        #expect(models.detail.norwegianBokmal.hasPrefix("ingen. Installer en:"))
+        #expect(models.detail.string(in: .english).hasPrefix("none. Install one: `dictate models install en-US-large`"))
+        #expect(models.detail.string(in: .norwegianBokmal).hasPrefix("ingen. Installer en:"))
 
         let locale = report.checks[3]
         let error = try #require(locale.error)
         #expect(!locale.passed)
         #expect(error.code == .modelNotFound)
-        #expect(locale.detail.english == error.localized(to: .english).description, "the message and the code")
-        #expect(locale.detail.norwegianBokmal == error.localized(to: .norwegianBokmal).description)
-        #expect(locale.detail.norwegianBokmal.hasPrefix("Jeg finner ingen talemodell"))
+        #expect(locale.detail.string(in: .english) == error.localized(to: .english).description, "the message and the code")
+        #expect(locale.detail.string(in: .norwegianBokmal) == error.localized(to: .norwegianBokmal).description)
+        #expect(locale.detail.string(in: .norwegianBokmal).hasPrefix("Jeg finner ingen talemodell"))
     }
 
     @Test func noCaptureDeviceIsSaidInBothLanguages() {
@@ -89,7 +96,7 @@ import Testing
         #expect(!check.passed)
         #expect(ErrorTranslationCheck.problems(in: DictationError(code: .microphoneUnavailable, message: check.detail)) == [])
         let many = (1...7).map { ALSADevice(name: "hw:\($0)", description: "") }
-        #expect(ReadinessReport.Check.captureDevices(many).detail.english == "hw:1, hw:2, hw:3, hw:4, hw:5, …")
+        #expect(ReadinessReport.Check.captureDevices(many).detail.string(in: .english) == "hw:1, hw:2, hw:3, hw:4, hw:5, …")
     }
 
     @Test(arguments: [
@@ -98,8 +105,8 @@ import Testing
     ])
     func everyCheckHasANameInBothLanguages(subject: ReadinessReport.Check.Subject) {
         let name = ReadinessReport.Check(subject: subject, passed: true, detail: DictationError.Text("")).name
-        #expect(!name.english.isEmpty)
-        #expect(name.english != name.norwegianBokmal)
+        #expect(!name.string(in: .english).isEmpty)
+        #expect(name.string(in: .english) != name.string(in: .norwegianBokmal))
     }
 
     /// A models folder of links to the installed Whisper files, by name.
@@ -129,22 +136,28 @@ import Testing
         let norwegian = await report("nb-NO", WhisperModelLocator(folder: folder))
         let served = try #require(norwegian.checks.last)
         #expect(served.subject == .whisperModel("nb-NO") && served.passed)
-        #expect(served.detail.english == "nb-whisper-base (multilingual, base) in \(folder)/nb-whisper-base.bin")
-        #expect(served.detail.norwegianBokmal == "nb-whisper-base (flerspråklig, base) i \(folder)/nb-whisper-base.bin")
+        #expect(served.detail.string(in: .english) == "nb-whisper-base (multilingual, base) in \(folder)/nb-whisper-base.bin")
+        #expect(
+            served.detail.string(in: .norwegianBokmal) == "nb-whisper-base (flerspråklig, base) i \(folder)/nb-whisper-base.bin")
         #expect(norwegian.whisperModel?.name == "nb-whisper-base")
         // Whisper decodes nb-NO: PocketSphinx's model (it has none for Norwegian) is not needed.
         let pocketSphinx = try #require(norwegian.checks.first { $0.subject == .locale("nb-NO") })
         #expect(pocketSphinx.passed || pocketSphinx.isOptional)
         let english = await report("en-US", WhisperModelLocator(folder: folder))
-        #expect(english.checks.last?.detail.english.hasPrefix("nb-whisper-base (multilingual, base)") == true, "the larger")
+        #expect(
+            english.checks.last?.detail.string(in: .english).hasPrefix("nb-whisper-base (multilingual, base)") == true,
+            "the larger")
 
         try FileManager.default.removeItem(atPath: folder + "/nb-whisper-base.bin")
         let missing = await report("nb-NO", WhisperModelLocator(folder: folder))
         let advice = try #require(missing.checks.last)
         #expect(!advice.passed && advice.isOptional)
         #expect(advice.error?.code == .modelNotFound)
-        #expect(advice.detail.english.contains("`dictate models install whisper-base`"), "\(advice.detail.english)")
-        #expect(advice.detail.norwegianBokmal.hasPrefix("Jeg har ingen Whisper-modell for nb-NO (installert: tiny.en)"))
+        #expect(
+            advice.detail.string(in: .english).contains("`dictate models install whisper-base`"),
+            "\(advice.detail.string(in: .english))")
+        #expect(
+            advice.detail.string(in: .norwegianBokmal).hasPrefix("Jeg har ingen Whisper-modell for nb-NO (installert: tiny.en)"))
         #expect(missing.whisperModel == nil)
         // Without it, PocketSphinx's model is what dictation needs.
         let needed = try #require(missing.checks.first { $0.subject == .locale("nb-NO") })
@@ -158,7 +171,9 @@ import Testing
         let broken = try #require(damaged.checks.last)
         #expect(!broken.passed && !broken.isOptional)
         #expect(broken.error?.code == .modelNotFound)
-        #expect(broken.detail.english.contains("is not a whole whisper.cpp model"), "\(broken.detail.english)")
+        #expect(
+            broken.detail.string(in: .english).contains("is not a whole whisper.cpp model"),
+            "\(broken.detail.string(in: .english))")
     }
 
     @Test func onlyOptionalChecksMayFailInAReadyReport() async throws {

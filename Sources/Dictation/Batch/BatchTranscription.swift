@@ -204,9 +204,7 @@ public final class BatchTranscription: Sendable {
             let failed =
                 error as? DictationError
                 ?? .internal(
-                    DictationError.Text(
-                        english: "a batch session failed to start: \(error)",
-                        norwegianBokmal: "en økt i en bunke kunne ikke starte: \(error)"))
+                    DictationError.Text(.batchSessionFailedToStart, ["error": "\(error)"]))
             failure = failed
             delivery.deliver(.event(.error(failed), file: file), of: file)
         }

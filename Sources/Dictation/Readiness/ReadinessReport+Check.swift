@@ -55,14 +55,14 @@ extension ReadinessReport {
         /// A short name for what was checked, such as "device default".
         public var name: DictationError.Text {
             switch subject {
-            case .captureDevices: DictationError.Text(english: "capture devices", norwegianBokmal: "opptaksenheter")
-            case .device(let name): DictationError.Text(english: "device \(name)", norwegianBokmal: "enhet \(name)")
+            case .captureDevices: DictationError.Text(.readinessCaptureDevices)
+            case .device(let name): DictationError.Text(.readinessDevice, ["name": "\(name)"])
             case .installedModels:
-                DictationError.Text(english: "installed models", norwegianBokmal: "installerte modeller")
-            case .locale(let locale): DictationError.Text(english: "locale \(locale)", norwegianBokmal: "språk \(locale)")
-            case .decoder: DictationError.Text(english: "decoder", norwegianBokmal: "dekoder")
+                DictationError.Text(.readinessInstalledModels)
+            case .locale(let locale): DictationError.Text(.readinessLocale, ["locale": "\(locale)"])
+            case .decoder: DictationError.Text(.readinessDecoder)
             case .whisperModel(let locale):
-                DictationError.Text(english: "whisper model \(locale)", norwegianBokmal: "whisper-modell \(locale)")
+                DictationError.Text(.readinessWhisperModel, ["locale": "\(locale)"])
             }
         }
     }
@@ -75,10 +75,7 @@ extension ReadinessReport.Check {
         guard !devices.isEmpty else {
             return Self(
                 subject: .captureDevices, passed: false,
-                detail: DictationError.Text(
-                    english: "ALSA lists none. Plug in a microphone, or check ALSA's set-up with `arecord -L`.",
-                    norwegianBokmal: "ALSA viser ingen. Koble til en mikrofon, eller sjekk oppsettet av ALSA med "
-                        + "`arecord -L`."))
+                detail: DictationError.Text(.readinessNoCaptureDevices))
         }
         let names = devices.map(\.name).prefix(5).joined(separator: ", ") + (devices.count > 5 ? ", …" : "")
         return Self(subject: .captureDevices, passed: true, detail: DictationError.Text(names))
@@ -89,17 +86,14 @@ extension ReadinessReport.Check {
         guard let error else {
             return Self(
                 subject: .device(name), passed: true,
-                detail: DictationError.Text(english: "opens for capture", norwegianBokmal: "kan åpnes for opptak"))
+                detail: DictationError.Text(.readinessDeviceOpens))
         }
         // Access refused and a busy device have a reason and a remedy of their own; anything
         // else means there is no such device to open.
         let detail =
             error.code == .permissionDenied || error.code == .deviceBusy
-            ? DictationError.Text(
-                english: error.message(in: .english), norwegianBokmal: error.message(in: .norwegianBokmal))
-            : DictationError.Text(
-                english: "there is no such capture device; `dictate devices` lists them, pick one with --device",
-                norwegianBokmal: "det finnes ingen slik opptaksenhet; `dictate devices` viser dem, velg en med --device")
+            ? error.messageText
+            : DictationError.Text(.readinessNoSuchDevice)
         return Self(subject: .device(name), passed: false, detail: detail, error: error)
     }
 
@@ -108,11 +102,7 @@ extension ReadinessReport.Check {
         guard !locales.isEmpty else {
             return Self(
                 subject: .installedModels, passed: false,
-                detail: DictationError.Text(
-                    english: "none. Install one: `dictate models install en-US-large` or `apt-get install "
-                        + "pocketsphinx-en-us`, or give --model DIR",
-                    norwegianBokmal: "ingen. Installer en: `dictate models install en-US-large` eller `apt-get install "
-                        + "pocketsphinx-en-us`, eller oppgi --model MAPPE"))
+                detail: DictationError.Text(.readinessNoModels))
         }
         return Self(subject: .installedModels, passed: true, detail: DictationError.Text(locales.joined(separator: ", ")))
     }
@@ -122,9 +112,11 @@ extension ReadinessReport.Check {
         Self(
             subject: .locale(locale), passed: true,
             detail: DictationError.Text(
-                english: "PocketSphinx model \(model.name) (\(model.locale), rank \(model.rank)) in \(model.directory)",
-                norwegianBokmal: "PocketSphinx-modell \(model.name) (\(model.locale), rang \(model.rank)) i "
-                    + "\(model.directory)"))
+                .readinessPocketSphinxModel,
+                [
+                    "name": "\(model.name)", "locale": "\(model.locale)", "rank": "\(model.rank)",
+                    "directory": "\(model.directory)",
+                ]))
     }
 
     /// The Whisper model that serves the locale: its name, size and languages, and its file.
@@ -133,9 +125,12 @@ extension ReadinessReport.Check {
         return Self(
             subject: .whisperModel(locale), passed: true,
             detail: DictationError.Text(
-                english: "\(model.name) (\(model.isMultilingual ? "multilingual" : "English only")\(size)) in \(model.path)",
-                norwegianBokmal: "\(model.name) (\(model.isMultilingual ? "flerspråklig" : "bare engelsk")\(size)) i "
-                    + "\(model.path)"))
+                .readinessWhisperModelFound,
+                [
+                    "name": "\(model.name)",
+                    "languages": DictationError.Text(model.isMultilingual ? .readinessMultilingual : .readinessEnglishOnly),
+                    "size": "\(size)", "path": "\(model.path)",
+                ]))
     }
 
     /// Why no Whisper model serves the locale (optional: none installed, or a language Whisper
@@ -143,9 +138,7 @@ extension ReadinessReport.Check {
     static func whisperModel(_ locale: String, error: DictationError, isOptional: Bool) -> Self {
         Self(
             subject: .whisperModel(locale), passed: false,
-            detail: DictationError.Text(
-                english: error.localized(to: .english).description,
-                norwegianBokmal: error.localized(to: .norwegianBokmal).description),
+            detail: error.descriptionText,
             error: error, isOptional: isOptional)
     }
 
@@ -153,20 +146,16 @@ extension ReadinessReport.Check {
     static func locale(_ locale: String, error: DictationError) -> Self {
         Self(
             subject: .locale(locale), passed: false,
-            detail: DictationError.Text(
-                english: error.localized(to: .english).description,
-                norwegianBokmal: error.localized(to: .norwegianBokmal).description),
+            detail: error.descriptionText,
             error: error)
     }
 
     /// How long the model took to load.
     static func decoder(loadTime: Duration) -> Self {
         let seconds = Double(loadTime / .milliseconds(1)) / 1000
-        let english = String(format: "%.2f", seconds)
         return Self(
             subject: .decoder, passed: true,
             detail: DictationError.Text(
-                english: "loads in \(english) s",
-                norwegianBokmal: "lastes inn på \(english.replacingOccurrences(of: ".", with: ",")) s"))
+                .readinessDecoderLoadTime, ["seconds": DictationError.Text(number: String(format: "%.2f", seconds))]))
     }
 }

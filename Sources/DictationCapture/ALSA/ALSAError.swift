@@ -43,36 +43,19 @@ enum ALSAError {
         case .busy:
             return DictationError(
                 code: .deviceBusy,
-                message: DictationError.Text(
-                    english: "I can't open the microphone \"\(device)\": another program is using it (\(detail)). "
-                        + "Close that program, or pick another microphone from `dictate devices`, and try again.",
-                    norwegianBokmal: "Jeg får ikke åpnet mikrofonen «\(device)»: et annet program bruker den "
-                        + "(\(detail)). Lukk det programmet, eller velg en annen mikrofon fra `dictate devices`, og "
-                        + "prøv igjen."))
+                message: DictationError.Text(.microphoneBusy, ["device": "\(device)", "detail": "\(detail)"]))
         case .permissionDenied:
             return DictationError(
                 code: .permissionDenied,
-                message: DictationError.Text(
-                    english: "I'm not allowed to use the microphone \"\(device)\" (\(detail)). "
-                        + "Join the `audio` group: `sudo usermod -aG audio $USER`, then log out and in again.",
-                    norwegianBokmal: "Jeg har ikke lov til å bruke mikrofonen «\(device)» (\(detail)). Bli med i "
-                        + "gruppen `audio`: `sudo usermod -aG audio $USER`, og logg så ut og inn igjen."))
+                message: DictationError.Text(.microphonePermissionDenied, ["device": "\(device)", "detail": "\(detail)"]))
         case .missing:
             let what =
                 device == "default"
-                ? DictationError.Text(
-                    english: "I can't find a microphone to listen to: ALSA has no working \"default\" device (\(detail)).",
-                    norwegianBokmal: "Jeg finner ingen mikrofon å lytte til: ALSA har ingen fungerende "
-                        + "«default»-enhet (\(detail)).")
-                : DictationError.Text(
-                    english: "I can't find or open the microphone \"\(device)\" (\(detail)).",
-                    norwegianBokmal: "Jeg finner ikke mikrofonen «\(device)», eller får ikke åpnet den (\(detail)).")
+                ? DictationError.Text(.microphoneNoDefault, ["detail": "\(detail)"])
+                : DictationError.Text(.microphoneUnopenable, ["device": "\(device)", "detail": "\(detail)"])
             return DictationError(
                 code: .microphoneUnavailable,
-                message: DictationError.Text(
-                    english: what.english + " Check that it is plugged in; `dictate devices` lists the microphones I can use.",
-                    norwegianBokmal: what.norwegianBokmal
-                        + " Sjekk at den er koblet til; `dictate devices` viser mikrofonene jeg kan bruke."))
+                message: DictationError.Text(.microphoneMissing, ["what": what]))
         }
     }
 
@@ -90,22 +73,15 @@ enum ALSAError {
         var text: DictationError.Text {
             switch self {
             case .noInterleavedAccess:
-                DictationError.Text(
-                    english: "it can't deliver interleaved samples",
-                    norwegianBokmal: "den kan ikke levere flettede samples")
+                DictationError.Text(.microphoneNoInterleavedAccess)
             case .noReadableSampleFormat:
-                DictationError.Text(
-                    english: "it offers no sample format I can read (16-bit, 32-bit or float PCM)",
-                    norwegianBokmal: "den tilbyr ikke noe sampleformat jeg kan lese (16-bits, 32-bits eller flyttalls-PCM)")
+                DictationError.Text(.microphoneNoReadableSampleFormat)
             case .tooManyChannels(let count):
                 DictationError.Text(
-                    english: "it records at least \(count) channels, and I can read at most "
-                        + "\(AudioFormat.readableChannelCounts.upperBound)",
-                    norwegianBokmal: "den tar opp minst \(count) kanaler, og jeg kan lese høyst "
-                        + "\(AudioFormat.readableChannelCounts.upperBound)")
+                    .microphoneTooManyChannels,
+                    ["count": "\(count)", "maximum": "\(AudioFormat.readableChannelCounts.upperBound)"])
             case .sampleRate(let rate):
-                DictationError.Text(
-                    english: "it records at \(rate) Hz", norwegianBokmal: "den tar opp med \(rate) Hz")
+                DictationError.Text(.microphoneSampleRate, ["rate": "\(rate)"])
             }
         }
     }
@@ -118,11 +94,7 @@ enum ALSAError {
     static func unsupportedDevice(_ device: String, _ reason: Unsupported) -> DictationError {
         DictationError(
             code: .microphoneUnavailable,
-            message: DictationError.Text(
-                english: "I can't use the microphone \"\(device)\": \(reason.text.english). Try its `plughw:` name, "
-                    + "which converts for me, or pick another one from `dictate devices`.",
-                norwegianBokmal: "Jeg kan ikke bruke mikrofonen «\(device)»: \(reason.text.norwegianBokmal). Prøv "
-                    + "`plughw:`-navnet dens, som gjør om lyden for meg, eller velg en annen fra `dictate devices`."))
+            message: DictationError.Text(.microphoneUnsupported, ["device": "\(device)", "reason": reason.text]))
     }
 
     /// A device that failed while capturing, after the audio before the failure was delivered.
@@ -133,13 +105,7 @@ enum ALSAError {
     static func streamFailure(_ code: Int, device: String) -> DictationError {
         DictationError(
             code: .deviceDisconnected,
-            message: DictationError.Text(
-                english: "The microphone \"\(device)\" stopped working while I was listening (\(text(code))). "
-                    + "I kept what I heard before that. Check that it is still plugged in and start again; "
-                    + "`dictate devices` lists the microphones I can see.",
-                norwegianBokmal: "Mikrofonen «\(device)» sluttet å virke mens jeg lyttet (\(text(code))). "
-                    + "Jeg har tatt vare på det jeg hørte før det. Sjekk at den fortsatt er koblet til, og start på "
-                    + "nytt; `dictate devices` viser mikrofonene jeg ser."))
+            message: DictationError.Text(.microphoneStreamFailed, ["device": "\(device)", "detail": "\(text(code))"]))
     }
 
     /// A device that went quiet: no audio and no error for `limit`.
@@ -152,21 +118,14 @@ enum ALSAError {
         return DictationError(
             code: .deviceDisconnected,
             message: DictationError.Text(
-                english: "The microphone \"\(device)\" stopped sending audio (nothing for "
-                    + "\(seconds.formatted(decimals: 1)) s). I kept what I heard before that. Check that it "
-                    + "is still plugged in and start again; `dictate devices` lists the microphones I can see.",
-                norwegianBokmal: "Mikrofonen «\(device)» sluttet å sende lyd (ingenting på "
-                    + "\(seconds.formatted(decimals: 1, comma: true)) s). Jeg har tatt vare på det jeg hørte før det. "
-                    + "Sjekk at den fortsatt er koblet til, og start på nytt; `dictate devices` viser mikrofonene "
-                    + "jeg ser."))
+                .microphoneStalled,
+                ["device": "\(device)", "seconds": DictationError.Text(number: seconds.formatted(decimals: 1))]))
     }
 
     /// libasound could not make an empty configuration.
     static func configurationNotCreated() -> DictationError {
         .internal(
-            DictationError.Text(
-                english: "I couldn't create an ALSA configuration",
-                norwegianBokmal: "jeg klarte ikke å lage en ALSA-konfigurasjon"))
+            DictationError.Text(.alsaConfigurationNotCreated))
     }
 
     /// An ALSA configuration file that can't be opened.
@@ -175,9 +134,7 @@ enum ALSAError {
     ///   - reason: The system's text for the failure.
     static func configurationUnreadable(_ path: String, reason: String) -> DictationError {
         .internal(
-            DictationError.Text(
-                english: "I couldn't read the ALSA configuration \(path) (\(reason))",
-                norwegianBokmal: "jeg klarte ikke å lese ALSA-konfigurasjonen \(path) (\(reason))"))
+            DictationError.Text(.alsaConfigurationUnreadable, ["path": "\(path)", "reason": "\(reason)"]))
     }
 
     /// An ALSA configuration file that libasound refuses.
@@ -186,25 +143,19 @@ enum ALSAError {
     ///   - code: The negative error libasound returned.
     static func configurationInvalid(_ path: String, code: Int) -> DictationError {
         .internal(
-            DictationError.Text(
-                english: "the ALSA configuration \(path) is not valid (\(text(code)))",
-                norwegianBokmal: "ALSA-konfigurasjonen \(path) er ugyldig (\(text(code)))"))
+            DictationError.Text(.alsaConfigurationInvalid, ["path": "\(path)", "detail": "\(text(code))"]))
     }
 
     /// libasound could not allocate a hardware parameter set.
     static func hardwareParametersNotAllocated() -> DictationError {
         .internal(
-            DictationError.Text(
-                english: "I couldn't allocate ALSA hardware parameters",
-                norwegianBokmal: "jeg fikk ikke satt av minne til ALSA-maskinvareparametrene"))
+            DictationError.Text(.alsaHardwareParametersNotAllocated))
     }
 
     /// The capture thread ended its setup without saying how it went.
     static func captureThreadSilent() -> DictationError {
         .internal(
-            DictationError.Text(
-                english: "the capture thread reported nothing",
-                norwegianBokmal: "opptakstråden meldte ingenting tilbake"))
+            DictationError.Text(.alsaCaptureThreadSilent))
     }
 
     /// What ``ALSACaptureSource/checkAccess()`` answers for an open that failed.

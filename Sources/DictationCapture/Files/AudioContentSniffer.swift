@@ -37,23 +37,18 @@ enum AudioContentSniffer {
             let bytes = Array(text.utf8)
             return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
         }
-        func text(_ english: String, _ norwegian: String) -> DictationError.Text {
-            DictationError.Text(english: english, norwegianBokmal: norwegian)
-        }
-        if starts("ftyp", at: 4) {
-            return text("an MP4/M4A file (AAC audio or video)", "en MP4/M4A-fil (AAC-lyd eller video)")
-        }
-        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return text("a Matroska/WebM file", "en Matroska/WebM-fil") }
-        if head.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return text("a WMA/ASF file", "en WMA/ASF-fil") }
-        if starts("#!AMR") { return text("AMR audio", "AMR-lyd") }
-        if starts("MAC ") { return text("Monkey's Audio", "Monkey's Audio") }
-        if starts("%PDF") { return text("a PDF document", "et PDF-dokument") }
-        if starts("PK\u{3}\u{4}") { return text("a ZIP archive", "et ZIP-arkiv") }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return text("a PNG image", "et PNG-bilde") }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return text("a JPEG image", "et JPEG-bilde") }
-        if head.starts(with: [0x1F, 0x8B]) { return text("gzip-compressed data", "gzip-komprimerte data") }
+        if starts("ftyp", at: 4) { return DictationError.Text(.contentMP4) }
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return DictationError.Text(.contentMatroska) }
+        if head.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return DictationError.Text(.contentWMA) }
+        if starts("#!AMR") { return DictationError.Text(.contentAMR) }
+        if starts("MAC ") { return DictationError.Text(.contentMonkeysAudio) }
+        if starts("%PDF") { return DictationError.Text(.contentPDF) }
+        if starts("PK\u{3}\u{4}") { return DictationError.Text(.contentZIP) }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return DictationError.Text(.contentPNG) }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return DictationError.Text(.contentJPEG) }
+        if head.starts(with: [0x1F, 0x8B]) { return DictationError.Text(.contentGzip) }
         if !head.isEmpty, head.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) || $0 >= 0xC2 }) {
-            return text("text", "tekst")
+            return DictationError.Text(.contentText)
         }
         return nil
     }

@@ -4,7 +4,8 @@ import DictationKit
 /// pushed buffers),
 /// each with its message in English and Norwegian bokmål.
 ///
-/// The exhaustive `switch` in ``error`` makes a new case impossible to add without both texts.
+/// The exhaustive `switch` in ``error`` gives every case its message; the words are in DictationKit's
+/// message tables, one per language, where a test checks that no language lacks one.
 enum AudioInputProblem: Hashable {
     /// Where a format being checked came from, as messages name it.
     enum Origin: Hashable, CaseIterable {
@@ -17,25 +18,24 @@ enum AudioInputProblem: Hashable {
 
         var text: DictationError.Text {
             switch self {
-            case .fileHeader: DictationError.Text(english: "the file's header", norwegianBokmal: "filhodet")
-            case .rawFormat: DictationError.Text(english: "the raw audio format", norwegianBokmal: "det rå lydformatet")
+            case .fileHeader: DictationError.Text(.audioOriginFileHeader)
+            case .rawFormat: DictationError.Text(.audioOriginRawFormat)
             case .pushedFormat:
-                DictationError.Text(
-                    english: "the pushed audio format", norwegianBokmal: "formatet til lyden appen sender inn")
+                DictationError.Text(.audioOriginPushedFormat)
             }
         }
     }
 
     /// How messages name a file: "the file /tmp/a.wav".
     static func file(_ path: String) -> DictationError.Text {
-        DictationError.Text(english: "the file \(path)", norwegianBokmal: "filen \(path)")
+        DictationError.Text(.audioInputFile, ["path": "\(path)"])
     }
 
     /// How messages name in-memory audio.
-    static let audioData = DictationError.Text(english: "the audio data", norwegianBokmal: "lyddataene")
+    static let audioData = DictationError.Text(.audioInputData)
 
     /// How messages name standard input.
-    static let standardInput = DictationError.Text(english: "standard input", norwegianBokmal: "standard inn")
+    static let standardInput = DictationError.Text(.audioInputStandardInput)
 
     /// No file at the path.
     case fileMissing(path: String)
@@ -81,122 +81,80 @@ enum AudioInputProblem: Hashable {
         switch self {
         case .fileMissing(let path):
             .invalidAudio(
-                DictationError.Text(english: "the file \(path) doesn't exist", norwegianBokmal: "filen \(path) finnes ikke"),
+                DictationError.Text(.audioFileMissing, ["path": "\(path)"]),
                 advice: Self.checkThePath)
         case .fileNotPermitted(let path):
             .invalidAudio(
-                DictationError.Text(
-                    english: "the file \(path) may not be read by this user (permission denied)",
-                    norwegianBokmal: "denne brukeren har ikke lov til å lese filen \(path) (ingen tilgang)"),
-                advice: DictationError.Text(
-                    english: "Check its permissions, or run me as a user who may read it.",
-                    norwegianBokmal: "Sjekk tilgangene til filen, eller kjør meg som en bruker som får lese den."))
+                DictationError.Text(.audioFileNotPermitted, ["path": "\(path)"]),
+                advice: DictationError.Text(.audioFilePermissionAdvice))
         case .pathThroughNonFolder(let path):
             .invalidAudio(
-                DictationError.Text(
-                    english: "the file \(path) doesn't exist (part of its path is not a folder)",
-                    norwegianBokmal: "filen \(path) finnes ikke (en del av stien er ikke en mappe)"),
+                DictationError.Text(.audioPathThroughNonFolder, ["path": "\(path)"]),
                 advice: Self.checkThePath)
         case .fileUnopenable(let path, let reason):
             .invalidAudio(
-                DictationError.Text(
-                    english: "I can't open the file \(path) (\(reason))",
-                    norwegianBokmal: "jeg får ikke åpnet filen \(path) (\(reason))"))
+                DictationError.Text(.audioFileUnopenable, ["path": "\(path)", "reason": "\(reason)"]))
         case .isFolder(let path):
             .invalidAudio(
-                DictationError.Text(
-                    english: "\(path) is a folder, not an audio file",
-                    norwegianBokmal: "\(path) er en mappe, ikke en lydfil"),
-                advice: DictationError.Text(
-                    english: "Give the path of a recording inside it.",
-                    norwegianBokmal: "Oppgi stien til et opptak i den."))
+                DictationError.Text(.audioPathIsFolder, ["path": "\(path)"]),
+                advice: DictationError.Text(.audioFolderAdvice))
         case .readFailed(let input, let reason):
             .invalidAudio(
-                DictationError.Text(
-                    english: "reading \(input.english) failed (\(reason))",
-                    norwegianBokmal: "lesingen av \(input.norwegianBokmal) mislyktes (\(reason))"))
+                DictationError.Text(.audioReadFailed, ["input": input, "reason": "\(reason)"]))
         case .truncated(let input, let missing):
             .invalidAudio(
-                DictationError.Text(
-                    english: "\(input.english) ends \(missing) bytes before its header says it should; it was "
-                        + "probably cut off while it was written or copied",
-                    norwegianBokmal: "\(input.norwegianBokmal) slutter \(missing) byte før hodet sier at den skal; "
-                        + "den ble trolig kuttet av mens den ble skrevet eller kopiert"))
+                DictationError.Text(.audioTruncated, ["input": input, "missing": "\(missing)"]))
         case .standardInputEmpty:
             .invalidAudio(
-                DictationError.Text(english: "standard input is empty", norwegianBokmal: "standard inn er tom"))
+                DictationError.Text(.audioStandardInputEmpty))
         case .empty(let input):
             .invalidAudio(
-                DictationError.Text(english: "\(input.english) is empty", norwegianBokmal: "\(input.norwegianBokmal) er tom"),
+                DictationError.Text(.audioInputEmpty, ["input": input]),
                 advice: Self.checkThePath)
         case .notAudio(let input, let looksLike):
             .invalidAudio(
                 DictationError.Text(
-                    english: "\(input.english) is not in an audio format I can read"
-                        + (looksLike.map { " (it looks like \($0.english))" } ?? ""),
-                    norwegianBokmal: "\(input.norwegianBokmal) er ikke i et lydformat jeg kan lese"
-                        + (looksLike.map { " (den ser ut som \($0.norwegianBokmal))" } ?? "")),
+                    .audioNotAudio,
+                    ["input": input, "looksLike": looksLike.map { DictationError.Text(.audioLooksLike, ["kind": $0]) } ?? ""]),
                 advice: Self.convertIt)
         case .unsupportedEncoding(let input, let reason):
             .invalidAudio(
-                DictationError.Text(
-                    english: "\(input.english) holds audio in an encoding I can't decode (\(reason))",
-                    norwegianBokmal: "\(input.norwegianBokmal) inneholder lyd i en koding jeg ikke kan dekode"),
+                DictationError.Text(.audioUnsupportedEncoding, ["input": input, "englishReason": "\(reason)"]),
                 advice: Self.convertIt)
         case .damagedHeader(let input, let reason):
             .invalidAudio(
-                DictationError.Text(
-                    english: "\(input.english) is damaged: its header can't be read (\(reason))",
-                    norwegianBokmal: "\(input.norwegianBokmal) er skadet: hodet kan ikke leses"),
+                DictationError.Text(.audioDamagedHeader, ["input": input, "englishReason": "\(reason)"]),
                 advice: Self.convertIt)
         case .damagedData(let input, let reason):
             .invalidAudio(
-                DictationError.Text(
-                    english: "\(input.english) is damaged part-way through (\(reason)); the audio before it was read",
-                    norwegianBokmal: "\(input.norwegianBokmal) er skadet et stykke ut i lyden; lyden før skaden ble lest"))
+                DictationError.Text(.audioDamagedData, ["input": input, "englishReason": "\(reason)"]))
         case .noChannels(let origin, let count):
             .invalidAudio(
-                DictationError.Text(
-                    english: "\(origin.text.english) says \(count) channels",
-                    norwegianBokmal: "\(origin.text.norwegianBokmal) oppgir \(count) kanaler"))
+                DictationError.Text(.audioNoChannels, ["origin": origin.text, "count": "\(count)"]))
         case .tooManyChannels(let origin, let count):
             .invalidAudio(
                 DictationError.Text(
-                    english: "\(origin.text.english) says \(count) channels; I can read at most "
-                        + "\(AudioFormat.readableChannelCounts.upperBound)",
-                    norwegianBokmal: "\(origin.text.norwegianBokmal) oppgir \(count) kanaler; jeg kan lese høyst "
-                        + "\(AudioFormat.readableChannelCounts.upperBound)"))
+                    .audioTooManyChannels,
+                    ["origin": origin.text, "count": "\(count)", "maximum": "\(AudioFormat.readableChannelCounts.upperBound)"]))
         case .sampleRateOutOfRange(let origin, let rate):
             .invalidAudio(
                 DictationError.Text(
-                    english: "\(origin.text.english) says the sample rate is \(rate) Hz, outside the "
-                        + "\(AudioFormat.readableSampleRates.lowerBound)...\(AudioFormat.readableSampleRates.upperBound) "
-                        + "Hz I can read",
-                    norwegianBokmal: "\(origin.text.norwegianBokmal) oppgir samplingsfrekvensen \(rate) Hz, utenfor "
-                        + "de \(AudioFormat.readableSampleRates.lowerBound)–\(AudioFormat.readableSampleRates.upperBound) "
-                        + "Hz jeg kan lese"))
+                    .audioSampleRateOutOfRange,
+                    [
+                        "origin": origin.text, "rate": "\(rate)", "lowest": "\(AudioFormat.readableSampleRates.lowerBound)",
+                        "highest": "\(AudioFormat.readableSampleRates.upperBound)",
+                    ]))
         case .pushSourceBusy:
             DictationError(
                 code: .deviceBusy,
-                message: DictationError.Text(
-                    english: "This pushed audio source already feeds a session. Stop that session first, "
-                        + "or give each session its own PushAudioSource.",
-                    norwegianBokmal: "Denne PushAudioSource-kilden forsyner allerede en økt med lyd. Stopp den "
-                        + "økten først, eller gi hver økt sin egen PushAudioSource."))
+                message: DictationError.Text(.audioPushSourceBusy))
         case .wakePipeFailed(let reason):
             .internal(
-                DictationError.Text(
-                    english: "I couldn't create a pipe to wake the audio reader (\(reason))",
-                    norwegianBokmal: "jeg klarte ikke å lage en pipe som kan vekke lydleseren (\(reason))"))
+                DictationError.Text(.audioWakePipeFailed, ["reason": "\(reason)"]))
         }
     }
 
-    private static let checkThePath = DictationError.Text(english: "Check the path.", norwegianBokmal: "Sjekk stien.")
+    private static let checkThePath = DictationError.Text(.audioCheckPathAdvice)
 
-    private static let convertIt = DictationError.Text(
-        english: "I read WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU; convert other audio to one of them first "
-            + "(e.g. `ffmpeg -i input.m4a output.flac`), or give the rate, channels and encoding of raw PCM.",
-        norwegianBokmal: "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem "
-            + "først (f.eks. `ffmpeg -i input.m4a output.flac`), eller oppgi samplingsfrekvensen, antall kanaler og "
-            + "kodingen for rå PCM.")
+    private static let convertIt = DictationError.Text(.audioConvertAdvice)
 }

@@ -45,19 +45,14 @@ final class ControlConnectionHandler: ChannelInboundHandler {
         guard let request = ControlLines.decode(ControlRequest.self, from: line) else {
             let text = String(decoding: line.readableBytesView.prefix(200), as: UTF8.self)
             refuse(
-                DictationError.Text(
-                    english: "\(text) is not a request. Send one JSON object a line, such as {\"command\":\"start\"}.",
-                    norwegianBokmal: "\(text) er ikke en forespørsel. Send ett JSON-objekt per linje, som "
-                        + "{\"command\":\"start\"}."),
+                DictationError.Text(.controlRequestUnreadable, ["text": "\(text)"]),
                 context: context)
             return
         }
         guard DictationControlCommand.allKnown.contains(request.command) else {
             let known = DictationControlCommand.allKnown.map(\.rawValue).joined(separator: ", ")
             refuse(
-                DictationError.Text(
-                    english: "there is no command \(request.command). The commands are \(known).",
-                    norwegianBokmal: "det finnes ingen kommando \(request.command). Kommandoene er \(known)."),
+                DictationError.Text(.controlUnknownCommand, ["command": "\(request.command)", "known": "\(known)"]),
                 context: context)
             return
         }
@@ -69,10 +64,7 @@ final class ControlConnectionHandler: ChannelInboundHandler {
             connections.reply(
                 ControlReply(
                     error: .controlFailed(
-                        DictationError.Text(
-                            english: "the running instance has too many commands waiting. Try again in a moment.",
-                            norwegianBokmal: "den kjørende instansen har for mange kommandoer i kø. Prøv igjen om "
-                                + "et øyeblikk."))),
+                        DictationError.Text(.controlTooManyCommands))),
                 on: context.channel)
         case .terminated:
             context.close(promise: nil)
@@ -85,9 +77,7 @@ final class ControlConnectionHandler: ChannelInboundHandler {
         // What the line decoder throws: a line longer than the protocol allows. Say so, and end
         // this connection only (the rest of its input can't be split into requests any more).
         refuse(
-            DictationError.Text(
-                english: "a request was longer than \(ControlLines.maximumLength) bytes, or not a line.",
-                norwegianBokmal: "en forespørsel var lengre enn \(ControlLines.maximumLength) byte, eller ikke en linje."),
+            DictationError.Text(.controlRequestTooLong, ["limit": "\(ControlLines.maximumLength)"]),
             context: context, closing: true)
     }
 

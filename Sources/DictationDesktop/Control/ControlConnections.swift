@@ -108,11 +108,7 @@ final class ControlConnections: Sendable {
             guard state.connections.values.count(where: \.isFollowing) < followerLimit else {
                 return .refused(
                     .controlFailed(
-                        DictationError.Text(
-                            english: "\(followerLimit) clients already follow the status, the most there may be. "
-                                + "Close one (a bar or applet) and try again.",
-                            norwegianBokmal: "\(followerLimit) klienter følger allerede statusen, så mange som det "
-                                + "kan være. Lukk en (en statuslinje eller et panelprogram) og prøv igjen.")))
+                        DictationError.Text(.controlTooManyFollowers, ["limit": "\(followerLimit)"])))
             }
             state.connections[key]?.isFollowing = true
             let first = state.generation != generation ? state.published ?? current : current

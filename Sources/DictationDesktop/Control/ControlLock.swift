@@ -22,7 +22,7 @@ final class ControlLock: Sendable {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard descriptor >= 0 else {
                 throw .controlFailed(
-                    DictationError.Text(english: "open the lock file \(path)", norwegianBokmal: "åpne låsefilen \(path)"),
+                    DictationError.Text(.controlOpenLockFile, ["path": "\(path)"]),
                     errno: errno)
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -30,7 +30,7 @@ final class ControlLock: Sendable {
                 close(descriptor)
                 if number == EWOULDBLOCK { throw .alreadyRunning(pid: Self.holder(of: path), at: socketPath) }
                 throw .controlFailed(
-                    DictationError.Text(english: "lock \(path)", norwegianBokmal: "låse \(path)"), errno: number)
+                    DictationError.Text(.controlLockFile, ["path": "\(path)"]), errno: number)
             }
             guard Self.isStillNamed(path, descriptor) else {
                 close(descriptor)

@@ -27,10 +27,13 @@ struct ControlReply: Codable, Hashable {
             norwegianBokmal = error.message(in: .norwegianBokmal)
         }
 
+        /// The error as the client shows it: in the languages the server sent, English for a
+        /// language it didn't (an older server sends English only).
         var error: DictationError {
-            DictationError(
-                code: DictationError.Code(rawValue: code),
-                message: DictationError.Text(english: message, norwegianBokmal: norwegianBokmal ?? message))
+            var translations: [DictationError.Language: String] = [.english: message]
+            translations[.norwegianBokmal] = norwegianBokmal
+            return DictationError(
+                code: DictationError.Code(rawValue: code), message: DictationError.Text(translations: translations))
         }
     }
 
@@ -45,9 +48,7 @@ struct ControlReply: Codable, Hashable {
         if let status { return status }
         if let error { throw error.error }
         throw .controlFailed(
-            DictationError.Text(
-                english: "the running instance sent a reply with neither a status nor an error.",
-                norwegianBokmal: "den kjørende instansen sendte et svar uten status og uten feil."))
+            DictationError.Text(.controlReplyEmpty))
     }
 }
 
@@ -75,9 +76,7 @@ enum ControlLines {
     static func unreadableReply(_ line: ByteBuffer) -> DictationError {
         let text = String(decoding: line.readableBytesView.prefix(200), as: UTF8.self)
         return .controlFailed(
-            DictationError.Text(
-                english: "the running instance sent a reply I can't read: \(text)",
-                norwegianBokmal: "den kjørende instansen sendte et svar jeg ikke kan lese: \(text)"))
+            DictationError.Text(.controlReplyUnreadable, ["text": "\(text)"]))
     }
 }
 

@@ -8,7 +8,7 @@ enum ControlSocketFolder {
     /// - Parameter socketPath: The socket.
     static func prepare(for socketPath: String) throws(DictationError) {
         let folder = (socketPath as NSString).deletingLastPathComponent
-        let place = DictationError.Text(english: "make the folder \(folder)", norwegianBokmal: "lage mappen \(folder)")
+        let place = DictationError.Text(.controlMakeFolder, ["folder": "\(folder)"])
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
             throw .controlFailed(place, errno: errno)
         }
@@ -16,15 +16,11 @@ enum ControlSocketFolder {
         guard lstat(folder, &info) == 0 else { throw .controlFailed(place, errno: errno) }
         guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else {
             throw .controlFailed(
-                DictationError.Text(
-                    english: "\(folder) is not a folder of yours. Remove it, or set XDG_RUNTIME_DIR to your own "
-                        + "runtime folder.",
-                    norwegianBokmal: "\(folder) er ikke en mappe som tilhører deg. Fjern den, eller sett "
-                        + "XDG_RUNTIME_DIR til din egen kjøremappe."))
+                DictationError.Text(.controlFolderNotYours, ["folder": "\(folder)"]))
         }
         if info.st_mode & 0o777 != 0o700, chmod(folder, 0o700) != 0 {
             throw .controlFailed(
-                DictationError.Text(english: "make \(folder) private", norwegianBokmal: "gjøre \(folder) privat"),
+                DictationError.Text(.controlMakePrivate, ["path": "\(folder)"]),
                 errno: errno)
         }
     }

@@ -67,11 +67,7 @@ public struct DictationControlClient: Sendable {
         return statuses
     }
 
-    private static let endedWithoutReply = DictationError.Text(
-        english: "the running instance closed the connection without a reply. It may have quit; "
-            + "`dictate control status` tells.",
-        norwegianBokmal: "den kjørende instansen lukket forbindelsen uten å svare. Den kan ha avsluttet; "
-            + "`dictate control status` forteller.")
+    private static let endedWithoutReply = DictationError.Text(.controlEndedWithoutReply)
 
     /// Connects, sends a request line and hands the reply lines to `body`; the connection
     /// closes when it returns.
@@ -102,9 +98,7 @@ public struct DictationControlClient: Sendable {
             throw DictationError.controlFailed(Self.endedWithoutReply)
         } catch {
             throw .controlFailed(
-                DictationError.Text(
-                    english: "the connection to the running instance failed (\(error)).",
-                    norwegianBokmal: "forbindelsen til den kjørende instansen feilet (\(error))."))
+                DictationError.Text(.controlConnectionFailed, ["error": "\(error)"]))
         }
     }
 
@@ -117,15 +111,11 @@ public struct DictationControlClient: Sendable {
             return .notRunning(at: path)
         case .some(let number):
             return .controlFailed(
-                DictationError.Text(english: "connect to \(path)", norwegianBokmal: "koble til \(path)"), errno: number,
-                advice: DictationError.Text(
-                    english: "The socket and its folder should be yours (0600, 0700).",
-                    norwegianBokmal: "Sokkelen og mappen dens skal tilhøre deg (0600, 0700)."))
+                DictationError.Text(.controlConnect, ["path": "\(path)"]), errno: number,
+                advice: DictationError.Text(.controlSocketOwnershipAdvice))
         case nil:
             return .controlFailed(
-                DictationError.Text(
-                    english: "connecting to \(path) failed (\(error)).",
-                    norwegianBokmal: "tilkoblingen til \(path) feilet (\(error))."))
+                DictationError.Text(.controlConnectFailed, ["path": "\(path)", "error": "\(error)"]))
         }
     }
 }

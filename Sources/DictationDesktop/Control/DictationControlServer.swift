@@ -65,9 +65,7 @@ public final class DictationControlServer: Sendable {
             lock.release()
             if ControlSocketFolder.isAnswering(path) { throw .alreadyRunning(pid: nil, at: path) }
             throw .controlFailed(
-                DictationError.Text(
-                    english: "\(path) exists and is not a socket. Remove it.",
-                    norwegianBokmal: "\(path) finnes og er ikke en sokkel. Fjern den."))
+                DictationError.Text(.controlSocketPathNotSocket, ["path": "\(path)"]))
         }
         let connections = ControlConnections(followerLimit: Self.followerLimit)
         let (jobStream, jobs) = AsyncStream.makeStream(
@@ -89,8 +87,7 @@ public final class DictationControlServer: Sendable {
             lock.release()
             jobs.finish()
             throw .controlFailed(
-                DictationError.Text(
-                    english: "\(path) can't be bound (\(error)).", norwegianBokmal: "\(path) kan ikke bindes (\(error))."))
+                DictationError.Text(.controlSocketNotBound, ["path": "\(path)", "error": "\(error)"]))
         }
         guard chmod(path, 0o600) == 0 else {
             let number = errno
@@ -99,7 +96,7 @@ public final class DictationControlServer: Sendable {
             lock.release()
             jobs.finish()
             throw .controlFailed(
-                DictationError.Text(english: "make \(path) private", norwegianBokmal: "gjøre \(path) privat"), errno: number)
+                DictationError.Text(.controlMakePrivate, ["path": "\(path)"]), errno: number)
         }
         self.path = path
         self.lock = lock

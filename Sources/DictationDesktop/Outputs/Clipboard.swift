@@ -95,8 +95,7 @@ final class SelectionOffer: @unchecked Sendable {
             cancel()
             throw DictationError.typingTimedOut(
                 name, seconds: 5,
-                detail: DictationError.Text(
-                    english: "it did not take the selection", norwegianBokmal: "det tok ikke utvalget"))
+                detail: DictationError.Text(.typingSelectionNotTaken))
         }
         if !process.isRunning, process.terminationStatus != 0 {
             throw DictationError.typingFailed(name, status: process.terminationStatus, standardError: firstLine)
@@ -115,9 +114,7 @@ final class SelectionOffer: @unchecked Sendable {
             cancel()
             throw DictationError.typingTimedOut(
                 name, seconds: timeout,
-                detail: DictationError.Text(
-                    english: "the window never asked for the pasted text; does it paste with that key?",
-                    norwegianBokmal: "vinduet ba aldri om teksten som skulle limes inn; limer det inn med den tasten?"))
+                detail: DictationError.Text(.typingPasteNotRequested))
         }
     }
 

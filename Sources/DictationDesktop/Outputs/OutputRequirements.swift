@@ -20,8 +20,27 @@ struct OutputRequirements {
 
     var environment: DesktopEnvironment
 
+    /// Why an output can't work here: the output and the reason, as a clause.
+    struct Refusal: Error {
+        var kind: TextOutputKind
+        var reason: DictationError.Text
+
+        /// The coded error: "I can't type with wtype: ...".
+        var error: DictationError { .outputUnavailable(kind.rawValue, reason: reason) }
+
+        /// The same as a clause to put in another message, without the error's final period.
+        var clause: DictationError.Text {
+            DictationError.Text(.outputUnavailableClause, ["output": "\(kind.rawValue)", "reason": reason])
+        }
+    }
+
     /// The tools of an output, or why it can't work here.
     func check(_ kind: TextOutputKind) -> Result<Tools, DictationError> {
+        assess(kind).mapError(\.error)
+    }
+
+    /// The tools of an output, or why it can't work here, as its parts.
+    private func assess(_ kind: TextOutputKind) -> Result<Tools, Refusal> {
         switch kind {
         case .xdotool: return checkXdotool()
         case .wtype: return checkWtype()
@@ -34,36 +53,24 @@ struct OutputRequirements {
                 unavailable(
                     kind,
                     Text(
-                        english: "there is no output of that name; the outputs are "
-                            + TextOutputKind.allCases.map(\.rawValue).joined(separator: ", "),
-                        norwegianBokmal: "det finnes ingen utdata med det navnet; utdataene er "
-                            + TextOutputKind.allCases.map(\.rawValue).joined(separator: ", "))))
+                        .outputUnknown, ["outputs": "\(TextOutputKind.allCases.map(\.rawValue).joined(separator: ", "))"])))
         }
     }
 
     private typealias Text = DictationError.Text
 
-    private func unavailable(_ kind: TextOutputKind, _ reason: Text) -> DictationError {
-        DictationError.outputUnavailable(kind.rawValue, reason: reason)
+    private func unavailable(_ kind: TextOutputKind, _ reason: Text) -> Refusal {
+        Refusal(kind: kind, reason: reason)
     }
 
-    private func missing(_ kind: TextOutputKind, tool: String, package: String?) -> DictationError {
-        let install =
-            package.map {
-                Text(english: "install it (`apt-get install \($0)`)", norwegianBokmal: "installer det (`apt-get install \($0)`)")
-            }
-            ?? Text(
-                english: "it is not packaged in Debian: build it from https://git.sr.ht/~geb/dotool and put it on PATH",
-                norwegianBokmal: "det finnes ikke som Debian-pakke: bygg det fra https://git.sr.ht/~geb/dotool og legg det i PATH"
-            )
+    private func missing(_ kind: TextOutputKind, tool: String, package: String?) -> Refusal {
+        let install = package.map { Text(.outputInstallPackage, ["package": "\($0)"]) } ?? Text(.outputDotoolNotPackaged)
         return unavailable(
             kind,
-            Text(
-                english: "\(tool) is not on PATH; \(install.english)",
-                norwegianBokmal: "\(tool) finnes ikke i PATH; \(install.norwegianBokmal)"))
+            Text(.outputToolMissing, ["tool": "\(tool)", "install": install]))
     }
 
-    private func checkXdotool() -> Result<Tools, DictationError> {
+    private func checkXdotool() -> Result<Tools, Refusal> {
         guard let xdotool = environment.tool(named: "xdotool") else {
             return .failure(missing(.xdotool, tool: "xdotool", package: "xdotool"))
         }
@@ -71,11 +78,7 @@ struct OutputRequirements {
             return .failure(
                 unavailable(
                     .xdotool,
-                    Text(
-                        english: "DISPLAY is not set, so there is no X display to type into; in a Wayland session "
-                            + "use wtype or ydotool (xdotool reaches only XWayland windows)",
-                        norwegianBokmal: "DISPLAY er ikke satt, så det finnes ingen X-skjerm å skrive i; i en Wayland-økt, "
-                            + "bruk wtype eller ydotool (xdotool når bare XWayland-vinduer)")))
+                    Text(.outputNoX11Display)))
         }
         let probe = ToolProcess(
             executable: xdotool, arguments: ["getdisplaygeometry"], environment: environment.variables, timeout: 5)
@@ -83,17 +86,12 @@ struct OutputRequirements {
             return .failure(
                 unavailable(
                     .xdotool,
-                    Text(
-                        english:
-                            "xdotool can't open the X display \(display); check DISPLAY and that you may use it (xhost, XAUTHORITY)",
-                        norwegianBokmal:
-                            "xdotool får ikke åpnet X-skjermen \(display); sjekk DISPLAY og at du har tilgang (xhost, XAUTHORITY)"
-                    )))
+                    Text(.outputX11DisplayUnopenable, ["display": "\(display)"])))
         }
         return .success(Tools(typing: xdotool, detail: "\(xdotool) on X display \(display)"))
     }
 
-    private func checkWtype() -> Result<Tools, DictationError> {
+    private func checkWtype() -> Result<Tools, Refusal> {
         guard let wtype = environment.tool(named: "wtype") else {
             return .failure(missing(.wtype, tool: "wtype", package: "wtype"))
         }
@@ -101,9 +99,7 @@ struct OutputRequirements {
             return .failure(
                 unavailable(
                     .wtype,
-                    Text(
-                        english: "WAYLAND_DISPLAY is not set, so there is no Wayland compositor to type into",
-                        norwegianBokmal: "WAYLAND_DISPLAY er ikke satt, så det finnes ingen Wayland-kompositor å skrive i")))
+                    Text(.outputNoWaylandDisplay)))
         }
         // `-s 1` sleeps a millisecond and types nothing: wtype connects and binds the
         // virtual keyboard, which is exactly the question.
@@ -116,21 +112,14 @@ struct OutputRequirements {
             return .failure(
                 unavailable(
                     .wtype,
-                    Text(
-                        english: "the compositor does not offer the virtual-keyboard protocol (GNOME doesn't); use ydotool, "
-                            + "or paste with ydotool",
-                        norwegianBokmal: "kompositoren tilbyr ikke virtual-keyboard-protokollen (GNOME gjør ikke det); bruk "
-                            + "ydotool, eller lim inn med ydotool")))
+                    Text(.outputNoVirtualKeyboard)))
         }
         return .failure(
             unavailable(
                 .wtype,
                 Text(
-                    english: "wtype can't connect to the Wayland display \(display) (\(outcome?.firstErrorLine ?? "no answer")); "
-                        + "check WAYLAND_DISPLAY and XDG_RUNTIME_DIR",
-                    norwegianBokmal:
-                        "wtype får ikke koblet til Wayland-skjermen \(display) (\(outcome?.firstErrorLine ?? "intet svar")); "
-                        + "sjekk WAYLAND_DISPLAY og XDG_RUNTIME_DIR")))
+                    .outputWaylandUnreachable,
+                    ["display": "\(display)", "answer": outcome?.firstErrorLine.map { "\($0)" } ?? Text(.outputNoAnswer)])))
     }
 
     /// ydotool's daemon socket, where one is listening: `YDOTOOL_SOCKET`, else the places
@@ -145,7 +134,7 @@ struct OutputRequirements {
         }
     }
 
-    private func checkUinputTool(_ kind: TextOutputKind, package: String?, acceptsDaemon: Bool) -> Result<Tools, DictationError> {
+    private func checkUinputTool(_ kind: TextOutputKind, package: String?, acceptsDaemon: Bool) -> Result<Tools, Refusal> {
         guard let tool = environment.tool(named: kind.rawValue) else {
             return .failure(missing(kind, tool: kind.rawValue, package: package))
         }
@@ -157,50 +146,40 @@ struct OutputRequirements {
             return .failure(
                 unavailable(
                     kind,
-                    Text(
-                        english: "\(uinput) does not exist; load the uinput module (`modprobe uinput`)",
-                        norwegianBokmal: "\(uinput) finnes ikke; last inn uinput-modulen (`modprobe uinput`)")))
+                    Text(.outputNoUinput, ["uinput": "\(uinput)"])))
         }
         guard access(uinput, W_OK) == 0 else {
             return .failure(
                 unavailable(
                     kind,
                     Text(
-                        english: "you may not write to \(uinput); give your group access with a udev rule (see docs/desktop.md, "
-                            + "\"Outputs\")\(acceptsDaemon ? " or run ydotoold" : "")",
-                        norwegianBokmal: "du har ikke skrivetilgang til \(uinput); gi gruppen din tilgang med en udev-regel (se "
-                            + "docs/desktop.md, «Outputs»)\(acceptsDaemon ? " eller kjør ydotoold" : "")")))
+                        .outputUinputNotWritable,
+                        ["uinput": "\(uinput)", "orDaemon": acceptsDaemon ? Text(.outputOrRunYdotoold) : ""])))
         }
         return .success(Tools(typing: tool, detail: "\(tool) writing to \(uinput)"))
     }
 
-    private func checkPaste() -> Result<Tools, DictationError> {
+    private func checkPaste() -> Result<Tools, Refusal> {
         let wayland = environment.isWayland
         let (copy, read, package) = wayland ? ("wl-copy", "wl-paste", "wl-clipboard") : ("xclip", "xclip", "xclip")
         guard let copyPath = environment.tool(named: copy), let readPath = environment.tool(named: read) else {
             return .failure(missing(.paste, tool: copy, package: package))
         }
         let keyOutputs: [TextOutputKind] = wayland ? [.wtype, .ydotool] : [.xdotool]
-        var reasons: [DictationError] = []
+        var refusals: [Refusal] = []
         for keyOutput in keyOutputs {
-            switch check(keyOutput) {
+            switch assess(keyOutput) {
             case .success(let tools):
                 return .success(
                     Tools(
                         typing: tools.typing, keyOutput: keyOutput, copy: copyPath, read: readPath,
                         detail: "\(copyPath) and the paste key through \(tools.detail)"))
-            case .failure(let error):
-                reasons.append(error)
+            case .failure(let refusal):
+                refusals.append(refusal)
             }
         }
-        let english = reasons.map { $0.message(in: .english).trimmingCharacters(in: ["."]) }.joined(separator: "; ")
-        let norwegian = reasons.map { $0.message(in: .norwegianBokmal).trimmingCharacters(in: ["."]) }
-            .joined(separator: "; ")
         return .failure(
             unavailable(
-                .paste,
-                Text(
-                    english: "nothing here can press the paste key: \(english)",
-                    norwegianBokmal: "ingenting her kan trykke limetasten: \(norwegian)")))
+                .paste, Text(.outputNoPasteKey, ["reasons": Text(joining: refusals.map(\.clause), separator: "; ")])))
     }
 }

@@ -37,15 +37,11 @@ public enum TextOutputs {
             }
         }
         let session = environment.isWayland ? "Wayland" : environment.x11Display != nil ? "X11" : "console"
-        let english = reasons.map { $0.message(in: .english) }.joined(separator: " ")
-        let norwegian = reasons.map { $0.message(in: .norwegianBokmal) }.joined(separator: " ")
         throw DictationError(
             code: .outputUnavailable,
             message: DictationError.Text(
-                english: "I have no way to type in this \(session) session. \(english) `dictate doctor` lists every "
-                    + "output; --output stdout prints the text instead.",
-                norwegianBokmal: "Jeg har ingen måte å skrive på i denne \(session)-økten. \(norwegian) `dictate doctor` "
-                    + "viser alle utdata; --output stdout skriver teksten ut i stedet."))
+                .outputNoneUsable,
+                ["session": "\(session)", "reasons": DictationError.Text(joining: reasons.map(\.messageText), separator: " ")]))
     }
 
     /// Makes an output.

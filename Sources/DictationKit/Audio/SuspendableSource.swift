@@ -176,12 +176,11 @@ public final class SuspendableSource: AudioSource {
                 throw DictationError(
                     code: .deviceDisconnected,
                     message: DictationError.Text(
-                        english: "The microphone came back with another format (\(reopened.format.sampleRate) Hz, "
-                            + "\(reopened.format.channelCount) channels instead of \(format.sampleRate) Hz, "
-                            + "\(format.channelCount)). Start dictation again.",
-                        norwegianBokmal: "Mikrofonen kom tilbake med et annet format (\(reopened.format.sampleRate) Hz, "
-                            + "\(reopened.format.channelCount) kanaler i stedet for \(format.sampleRate) Hz, "
-                            + "\(format.channelCount)). Start dikteringen på nytt."))
+                        .deviceFormatChanged,
+                        [
+                            "newRate": "\(reopened.format.sampleRate)", "newChannels": "\(reopened.format.channelCount)",
+                            "oldRate": "\(format.sampleRate)", "oldChannels": "\(format.channelCount)",
+                        ]))
             }
             // An interrupt() between the open and here is passed on.
             let interrupted = deviceLock.withLock {

@@ -14,14 +14,6 @@ extension DictationError {
     static func endpointerWithoutVoiceActivity(preprocessing: String) -> DictationError {
         DictationError(
             code: .invalidConfiguration,
-            message: Text(
-                english: "I can't find where speech starts and ends: the preprocessing (`\(preprocessing)`) detects no "
-                    + "voice activity, which my endpointer needs. Use preprocessing that detects it "
-                    + "(`StandardPreprocessing` does), or let the recognizer cut the utterances "
-                    + "(`EndpointingOptions(segmentation: .recognizer)`).",
-                norwegianBokmal: "Jeg finner ikke hvor talen begynner og slutter: forbehandlingen (`\(preprocessing)`) "
-                    + "oppdager ikke taleaktivitet, og det trenger endepunktdetektoren min. Bruk en forbehandling "
-                    + "som oppdager den (`StandardPreprocessing` gjør det), eller la talegjenkjenneren dele opp "
-                    + "ytringene (`EndpointingOptions(segmentation: .recognizer)`)."))
+            message: Text(.endpointerWithoutVoiceActivity, ["preprocessing": "\(preprocessing)"]))
     }
 }

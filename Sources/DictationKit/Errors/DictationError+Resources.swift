@@ -15,11 +15,7 @@ extension DictationError {
         let reason = systemErrorText(errorNumber)
         return DictationError(
             code: .resourcesExhausted,
-            message: Text(
-                english: "I couldn't start my \(name) thread: the system refused it (\(reason)). Too many threads "
-                    + "are running or memory is short; try again when the machine is less busy.",
-                norwegianBokmal: "Jeg fikk ikke startet tråden \(name): systemet nektet (\(reason)). For mange tråder "
-                    + "kjører, eller det er for lite minne; prøv igjen når maskinen har mindre å gjøre."),
+            message: Text(.threadRefused, ["name": "\(name)", "reason": "\(reason)"]),
             isFatal: true)
     }
 }

@@ -21,9 +21,7 @@ extension DictationError {
     public static func unusableVocabularyEntry(_ phrase: String, reason: Text) -> DictationError {
         DictationError(
             code: .invalidVocabulary,
-            message: Text(
-                english: "I can't use \"\(phrase)\" from your vocabulary: \(reason.english).",
-                norwegianBokmal: "Jeg kan ikke bruke «\(phrase)» fra vokabularet ditt: \(reason.norwegianBokmal)."),
+            message: Text(.vocabularyEntryUnusable, ["phrase": "\(phrase)", "reason": reason]),
             isFatal: false)
     }
 
@@ -32,17 +30,13 @@ extension DictationError {
     public static func vocabularyUnsupported() -> DictationError {
         DictationError(
             code: .vocabularyUnsupported,
-            message: Text(
-                english: "This recognizer can't take a vocabulary, so I'm recognizing without yours. "
-                    + "Use PocketSphinxRecognizer for custom words and phrases.",
-                norwegianBokmal: "Denne talegjenkjenneren kan ikke ta imot et vokabular, så jeg gjenkjenner uten ditt. "
-                    + "Bruk PocketSphinxRecognizer for egne ord og uttrykk."),
+            message: Text(.vocabularyUnsupported),
             isFatal: false)
     }
 }
 
 /// What can be wrong with a vocabulary file or entry, each with its message in English and
-/// Norwegian bokmål; the exhaustive `switch` keeps both texts.
+/// Norwegian bokmål (``MessageTable``); the exhaustive `switch` gives every case one.
 enum VocabularyProblem: Hashable {
     /// Where in a vocabulary a problem is: a file's line, or a JSON entry's number. It starts the
     /// message's sentence as it is (a path keeps its case).
@@ -53,11 +47,10 @@ enum VocabularyProblem: Hashable {
 
         var text: DictationError.Text {
             if let line {
-                return DictationError.Text(english: "\(source), line \(line)", norwegianBokmal: "\(source), linje \(line)")
+                return DictationError.Text(.vocabularyPlaceLine, ["source": "\(source)", "line": "\(line)"])
             }
             if let entry {
-                return DictationError.Text(
-                    english: "\(source), entry \(entry)", norwegianBokmal: "\(source), oppføring \(entry)")
+                return DictationError.Text(.vocabularyPlaceEntry, ["source": "\(source)", "entry": "\(entry)"])
             }
             return DictationError.Text(source)
         }
@@ -71,57 +64,32 @@ enum VocabularyProblem: Hashable {
     case emptyEntry(Place)
     case pronunciationOfPhrase(Place, phrase: String)
 
-    private static let format = DictationError.Text(
-        english: "Write one entry a line, as `phrase`, `phrase | written form` or `phrase | written form | PH O N ES ; "
-            + "OTHER`, or JSON (see docs/cli.md)",
-        norwegianBokmal: "Skriv én oppføring per linje, som `uttrykk`, `uttrykk | skrivemåte` eller `uttrykk | skrivemåte "
-            + "| F O N E R ; ANDRE`, eller JSON (se docs/cli.md)")
+    private static let format = DictationError.Text(.vocabularyFormatAdvice)
 
     var error: DictationError {
         let detail: DictationError.Text
         var advice = Self.format
         switch self {
         case .unreadable(let path):
-            detail = DictationError.Text(
-                english: "I can't read the vocabulary file \(path)",
-                norwegianBokmal: "Jeg får ikke lest vokabularfilen \(path)")
-            advice = DictationError.Text(
-                english: "Check the path and that you may read it", norwegianBokmal: "Sjekk stien og at du har lov å lese den")
+            detail = DictationError.Text(.vocabularyFileUnreadable, ["path": "\(path)"])
+            advice = DictationError.Text(.vocabularyFileAdvice)
         case .notText(let path):
-            detail = DictationError.Text(
-                english: "The vocabulary file \(path) is not UTF-8 text",
-                norwegianBokmal: "Vokabularfilen \(path) er ikke UTF-8-tekst")
+            detail = DictationError.Text(.vocabularyFileNotText, ["path": "\(path)"])
         case .malformedJSON(let path):
-            detail = DictationError.Text(
-                english: "The vocabulary file \(path) is not a vocabulary in JSON",
-                norwegianBokmal: "Vokabularfilen \(path) er ikke et vokabular i JSON")
+            detail = DictationError.Text(.vocabularyFileNotJSON, ["path": "\(path)"])
         case .boostOutOfRange(let path):
-            detail = DictationError.Text(
-                english: "The boost in \(path) is not between 0 and 1",
-                norwegianBokmal: "Forsterkningen (boost) i \(path) er ikke mellom 0 og 1")
-            advice = DictationError.Text(
-                english: "Give a boost from 0 to 1, or leave it out",
-                norwegianBokmal: "Oppgi en forsterkning fra 0 til 1, eller utelat den")
+            detail = DictationError.Text(.vocabularyBoostOutOfRange, ["path": "\(path)"])
+            advice = DictationError.Text(.vocabularyBoostAdvice)
         case .tooManyFields(let place):
-            detail = DictationError.Text(
-                english: "\(place.text.english) has more than three fields",
-                norwegianBokmal: "\(place.text.norwegianBokmal) har mer enn tre felt")
+            detail = DictationError.Text(.vocabularyTooManyFields, ["place": place.text])
         case .emptyEntry(let place):
-            detail = DictationError.Text(
-                english: "\(place.text.english) has no words to recognize",
-                norwegianBokmal: "\(place.text.norwegianBokmal) har ingen ord å gjenkjenne")
+            detail = DictationError.Text(.vocabularyEmptyEntry, ["place": place.text])
         case .pronunciationOfPhrase(let place, let phrase):
-            detail = DictationError.Text(
-                english: "\(place.text.english) gives pronunciations for \"\(phrase)\", which has several words",
-                norwegianBokmal: "\(place.text.norwegianBokmal) gir uttaler for «\(phrase)», som har flere ord")
-            advice = DictationError.Text(
-                english: "Give each word that needs one its own entry with its pronunciation",
-                norwegianBokmal: "Gi hvert ord som trenger det en egen oppføring med uttalen sin")
+            detail = DictationError.Text(.vocabularyPronunciationOfPhrase, ["place": place.text, "phrase": "\(phrase)"])
+            advice = DictationError.Text(.vocabularyPronunciationAdvice)
         }
         return DictationError(
             code: .invalidVocabulary,
-            message: DictationError.Text(
-                english: "\(detail.english). \(advice.english).",
-                norwegianBokmal: "\(detail.norwegianBokmal). \(advice.norwegianBokmal)."))
+            message: DictationError.Text(.invalidVocabulary, ["detail": detail, "advice": advice]))
     }
 }

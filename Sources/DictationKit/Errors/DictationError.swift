@@ -3,9 +3,11 @@
 /// Codes are static constants on ``Code`` rather than enum cases, so new codes can be added
 /// without breaking a caller's `switch`. `code.rawValue` is the string that appears in JSON.
 /// The ``message`` is written for people: it says what happened and what to do, in English or
-/// Norwegian bokmål. An error carries both texts; ``message`` is the one in its ``language``,
-/// English unless the error was localized with ``localized(for:)`` (a session localizes its
-/// errors to the locale of its ``DictationOptions``).
+/// Norwegian bokmål. An error carries its message as a ``Text`` that is written out in a language
+/// only when it is read (DictationKit's messages are kept in one table per language, keyed by
+/// message); ``message`` is the one in its ``language``, English unless the error was localized
+/// with ``localized(for:)`` (a session localizes its errors to the locale of its
+/// ``DictationOptions``).
 public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier for a kind of failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible, Codable {
@@ -78,7 +80,7 @@ public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible
     /// Creates an error with a message in each language.
     /// - Parameters:
     ///   - code: The stable code.
-    ///   - message: The message in English and in Norwegian bokmål, saying what happened and what to do.
+    ///   - message: The message, saying what happened and what to do, in each language.
     ///   - isFatal: Whether the session ends because of it.
     public init(code: Code, message: Text, isFatal: Bool = true) {
         self.code = code
@@ -111,6 +113,15 @@ public struct DictationError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// The message followed by the code, e.g. `"I can't read ... (invalidAudio)"`.
     public var description: String { "\(message) (\(code.rawValue))" }
+
+    /// The message in every language, to put into another message or to send on with both
+    /// its languages.
+    package var messageText: Text { text }
+
+    /// ``description`` in every language: the message followed by the code.
+    package var descriptionText: Text {
+        Text(joining: [text, Text("(\(code.rawValue))")], separator: " ")
+    }
 }
 
 extension DictationError {
@@ -122,16 +133,10 @@ extension DictationError {
     public static func invalidAudio(_ detail: Text, advice: Text? = nil) -> DictationError {
         let advice =
             advice
-            ?? Text(
-                english: "Convert it to a PCM WAV file (e.g. `sox input output.wav`), or give the rate, channels and "
-                    + "encoding of raw PCM.",
-                norwegianBokmal: "Konverter den til en PCM WAV-fil (f.eks. `sox input output.wav`), eller oppgi "
-                    + "samplingsfrekvensen, antall kanaler og kodingen for rå PCM.")
+            ?? Text(.invalidAudioAdvice)
         return DictationError(
             code: .invalidAudio,
-            message: Text(
-                english: "I can't use this audio: \(detail.english). \(advice.english)",
-                norwegianBokmal: "Jeg kan ikke bruke denne lyden: \(detail.norwegianBokmal). \(advice.norwegianBokmal)"))
+            message: Text(.invalidAudio, ["detail": detail, "advice": advice]))
     }
 
     /// Audio that cannot be read or understood, described in one language.
@@ -143,7 +148,7 @@ extension DictationError {
     ///   - advice: What to do about it; by default, how to give audio DictationKit reads.
     /// - Returns: An ``Code/invalidAudio`` error.
     public static func invalidAudio(_ detail: String, advice: String? = nil) -> DictationError {
-        invalidAudio(Text(detail), advice: advice.map(Text.init))
+        invalidAudio(Text(detail), advice: advice.map { Text($0) })
     }
 
     /// A recognition model that is missing or incomplete.
@@ -152,12 +157,7 @@ extension DictationError {
     public static func modelNotFound(_ detail: Text) -> DictationError {
         DictationError(
             code: .modelNotFound,
-            message: Text(
-                english: "I can't find a speech model: \(detail.english). Install one (e.g. `apt-get install "
-                    + "pocketsphinx-en-us`) or point me at it with --model; `dictate locales` lists what I can use.",
-                norwegianBokmal: "Jeg finner ingen talemodell: \(detail.norwegianBokmal). Installer en (f.eks. "
-                    + "`apt-get install pocketsphinx-en-us`), eller vis meg hvor den ligger med --model; "
-                    + "`dictate locales` viser hvilke jeg kan bruke."))
+            message: Text(.modelNotFound, ["detail": detail]))
     }
 
     /// A recognition model that is missing or incomplete, described in one language.
@@ -175,11 +175,7 @@ extension DictationError {
     public static func localeUnsupported(_ locale: String) -> DictationError {
         DictationError(
             code: .localeUnsupported,
-            message: Text(
-                english: "I have no speech model for \(locale). `dictate locales` lists the languages I can "
-                    + "transcribe; install a model for \(locale) or pick one of those.",
-                norwegianBokmal: "Jeg har ingen talemodell for \(locale). `dictate locales` viser språkene jeg kan "
-                    + "transkribere; installer en modell for \(locale), eller velg et av dem."))
+            message: Text(.localeUnsupported, ["locale": "\(locale)"]))
     }
 
     /// A failure inside the recognizer.
@@ -190,11 +186,7 @@ extension DictationError {
     public static func recognitionFailed(_ detail: Text, isFatal: Bool = true) -> DictationError {
         DictationError(
             code: .recognitionFailed,
-            message: Text(
-                english: "I couldn't recognize that: \(detail.english). Try again; if it keeps happening, run "
-                    + "`dictate transcribe --verbose` and report what it prints.",
-                norwegianBokmal: "Jeg klarte ikke å gjenkjenne det: \(detail.norwegianBokmal). Prøv igjen; hvis "
-                    + "det fortsetter, kjør `dictate transcribe --verbose` og meld fra om det den skriver ut."),
+            message: Text(.recognitionFailed, ["detail": detail]),
             isFatal: isFatal)
     }
 
@@ -214,11 +206,7 @@ extension DictationError {
     public static func noSpeechDetected() -> DictationError {
         DictationError(
             code: .noSpeechDetected,
-            message: Text(
-                english: "I didn't hear any speech. Check that the right microphone or file is used and "
-                    + "that it isn't muted.",
-                norwegianBokmal: "Jeg hørte ingen tale. Sjekk at riktig mikrofon eller fil brukes, og at lyden "
-                    + "ikke er dempet."),
+            message: Text(.noSpeechDetected),
             isFatal: false)
     }
 
@@ -228,9 +216,7 @@ extension DictationError {
     public static func `internal`(_ detail: Text) -> DictationError {
         DictationError(
             code: .internal,
-            message: Text(
-                english: "Something went wrong inside me: \(detail.english). Please report it.",
-                norwegianBokmal: "Noe gikk galt inne i meg: \(detail.norwegianBokmal). Meld gjerne fra om det."))
+            message: Text(.internal, ["detail": detail]))
     }
 
     /// A bug or broken invariant inside DictationKit, described in one language.
@@ -246,8 +232,6 @@ extension DictationError {
     /// - Returns: An ``Code/internal`` error saying to stop first.
     public static func sessionAlreadyRunning() -> DictationError {
         .internal(
-            Text(
-                english: "a session is already running; call stop() before starting again",
-                norwegianBokmal: "en økt kjører allerede; kall stop() før du starter på nytt"))
+            Text(.sessionAlreadyRunning))
     }
 }

@@ -23,12 +23,7 @@ extension DictationEvent {
     public func notice(in language: DictationError.Language) -> String? {
         switch self {
         case .localeSelected(let requested, let used):
-            DictationError.Text(
-                english: "I have no speech model for \(requested), so I'm recognizing \(used) instead; `dictate locales` "
-                    + "lists the installed ones.",
-                norwegianBokmal: "Jeg har ingen talemodell for \(requested), så jeg gjenkjenner \(used) i stedet; "
-                    + "`dictate locales` viser de installerte."
-            ).string(in: language)
+            DictationError.Text(.localeFallbackNotice, ["requested": "\(requested)", "used": "\(used)"]).string(in: language)
         case .error(let error):
             error.localized(to: language).description
         default:

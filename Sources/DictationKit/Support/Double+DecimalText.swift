@@ -1,21 +1,16 @@
 extension Double {
     /// Seconds as a message writes them: two decimals, more for a sliver that two would show as 0,
-    /// with a decimal comma for Norwegian.
+    /// with the decimal mark of the language the message is read in (a comma in Norwegian).
     package var secondsText: DictationError.Text {
         var decimals = 2
         while decimals < 5, self > 0, formatted(decimals: decimals) == "0" { decimals += 1 }
-        return DictationError.Text(
-            english: formatted(decimals: decimals), norwegianBokmal: formatted(decimals: decimals, comma: true))
+        return DictationError.Text(number: formatted(decimals: decimals))
     }
 
-    /// The value with at most `decimals` decimals and no trailing zeros, e.g. `0.5`, `2`; with a
-    /// decimal comma (`0,5`) for languages that write one, such as Norwegian.
-    package func formatted(decimals: Int, comma: Bool = false) -> String {
-        let text = formattedWithPoint(decimals: decimals)
-        return comma ? String(text.map { $0 == "." ? "," : $0 }) : text
-    }
-
-    private func formattedWithPoint(decimals: Int) -> String {
+    /// The value with at most `decimals` decimals, no trailing zeros and a decimal point, e.g.
+    /// `0.5`, `2`; ``DictationError/Text/init(number:)`` shows it with the decimal mark of the
+    /// language it is read in.
+    package func formatted(decimals: Int) -> String {
         // Far beyond any duration here, and kept clear of Int's range below.
         guard isFinite, abs(self) < 1e12 else { return String(self) }
         var scale = 1.0

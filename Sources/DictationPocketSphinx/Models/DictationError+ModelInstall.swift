@@ -10,9 +10,7 @@ extension DictationError {
     public static func modelInstallFailed(_ pack: String, _ detail: Text) -> DictationError {
         DictationError(
             code: .modelInstallFailed,
-            message: Text(
-                english: "I couldn't install the model pack \(pack): \(detail.english).",
-                norwegianBokmal: "Jeg klarte ikke å installere modellpakken \(pack): \(detail.norwegianBokmal)."))
+            message: Text(.modelInstallFailed, ["pack": "\(pack)", "detail": detail]))
     }
 
     /// A model pack that could not be installed, described in one language.
@@ -35,9 +33,7 @@ extension DictationError {
     public static func modelRemovalFailed(_ pack: String, _ detail: Text) -> DictationError {
         DictationError(
             code: .modelInstallFailed,
-            message: Text(
-                english: "I couldn't remove the model pack \(pack): \(detail.english).",
-                norwegianBokmal: "Jeg klarte ikke å fjerne modellpakken \(pack): \(detail.norwegianBokmal)."))
+            message: Text(.modelRemovalFailed, ["pack": "\(pack)", "detail": detail]))
     }
 
     /// A model pack that could not be removed, described in one language.

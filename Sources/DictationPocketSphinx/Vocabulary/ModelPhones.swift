@@ -19,9 +19,7 @@ enum ModelPhones {
         let list = phones.sorted().joined(separator: ", ")
         return .unusableVocabularyEntry(
             word,
-            reason: DictationError.Text(
-                english: "its pronunciation has phones the model doesn't have (\(list))",
-                norwegianBokmal: "uttalen har fonemer modellen ikke har (\(list))"))
+            reason: DictationError.Text(.vocabularyPhonesMissing, ["phones": "\(list)"]))
     }
 
     private static let cache = Mutex<[String: Set<String>]>([:])

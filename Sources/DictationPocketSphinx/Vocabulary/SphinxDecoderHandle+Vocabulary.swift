@@ -122,9 +122,7 @@ extension SphinxDecoderHandle {
                 problems.append(
                     .unusableVocabularyEntry(
                         vocabulary.entries.map(\.phrase).joined(separator: ", "),
-                        reason: DictationError.Text(
-                            english: "PocketSphinx would not take the language model made of it",
-                            norwegianBokmal: "PocketSphinx tok ikke imot språkmodellen laget av det")))
+                        reason: DictationError.Text(.vocabularyLanguageModelRefused)))
             }
             try loadDictionary(model.dictionary, adding: lines)
         }

@@ -42,11 +42,7 @@ struct VocabularyPronunciations {
                 problems.append(
                     .unusableVocabularyEntry(
                         entry.phrase,
-                        reason: DictationError.Text(
-                            english: "the model doesn't know \"\(word.text)\" and I can't tell how it is said; give it a "
-                                + "pronunciation in the model's phones",
-                            norwegianBokmal: "modellen kjenner ikke «\(word.text)», og jeg vet ikke hvordan det uttales; "
-                                + "gi det en uttale i modellens fonemer")))
+                        reason: DictationError.Text(.vocabularyWordUnpronounceable, ["word": "\(word.text)"])))
             }
             return VocabularyReport.Entry(entry: entry, words: words, problems: problems)
         }

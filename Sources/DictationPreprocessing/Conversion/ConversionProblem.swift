@@ -3,7 +3,8 @@ import DictationKit
 /// What can stop audio from being converted to the recognizer's format, each with its message in
 /// English and Norwegian bokmål.
 ///
-/// The exhaustive `switch` in ``error`` makes a new case impossible to add without both texts.
+/// The exhaustive `switch` in ``error`` gives every case its message; the words are in DictationKit's
+/// message tables, one per language, where a test checks that no language lacks one.
 enum ConversionProblem: Hashable {
     /// The step of the resampler that failed.
     enum ResamplerStep: Hashable, CaseIterable {
@@ -29,37 +30,33 @@ enum ConversionProblem: Hashable {
         switch self {
         case .noChannels(let count):
             .invalidAudio(
-                DictationError.Text(
-                    english: "the audio says it has \(count) channels; it needs at least 1",
-                    norwegianBokmal: "lyden oppgir \(count) kanaler; den må ha minst 1"))
+                DictationError.Text(.conversionNoChannels, ["count": "\(count)"]))
         case .impossibleInputRate(let rate):
             .invalidAudio(
-                DictationError.Text(
-                    english: "the audio says its sample rate is \(rate) Hz",
-                    norwegianBokmal: "lyden oppgir samplingsfrekvensen \(rate) Hz"))
+                DictationError.Text(.conversionImpossibleInputRate, ["rate": "\(rate)"]))
         case .impossibleOutputRate(let rate):
             .invalidAudio(
-                DictationError.Text(
-                    english: "it would have to be converted to \(rate) Hz, which is no sample rate",
-                    norwegianBokmal: "den måtte ha blitt gjort om til \(rate) Hz, og det er ingen samplingsfrekvens"))
+                DictationError.Text(.conversionImpossibleOutputRate, ["rate": "\(rate)"]))
         case .unconvertibleRates(let input, let output, let reason):
             .invalidAudio(
                 DictationError.Text(
-                    english: "its rate of \(input) Hz can't be converted to \(output) Hz (soxr: \(reason ?? "no resampler"))",
-                    norwegianBokmal: "samplingsfrekvensen \(input) Hz kan ikke gjøres om til \(output) Hz "
-                        + "(soxr: \(reason ?? "ingen resampler"))"))
+                    .conversionUnconvertibleRates,
+                    [
+                        "input": "\(input)", "output": "\(output)",
+                        "reason": reason.map { "\($0)" } ?? DictationError.Text(.conversionNoResampler),
+                    ]))
         case .resamplerFailed(let step, let input, let output, let reason):
             .internal(
                 DictationError.Text(
-                    english: "\(step == .resampling ? "resampling" : "draining the resampler") from \(input) Hz to "
-                        + "\(output) Hz failed (soxr: \(reason ?? "it stopped making progress"))",
-                    norwegianBokmal: "\(step == .resampling ? "omsamplingen" : "tømmingen av resampleren") fra \(input) Hz "
-                        + "til \(output) Hz mislyktes (soxr: \(reason ?? "den sluttet å komme videre"))"))
+                    .conversionResamplerFailed,
+                    [
+                        "step": DictationError.Text(step == .resampling ? .conversionResampling : .conversionDraining),
+                        "input": "\(input)", "output": "\(output)",
+                        "reason": reason.map { "\($0)" } ?? DictationError.Text(.conversionNoProgress),
+                    ]))
         case .impossibleRecognizerRate(let rate):
             .internal(
-                DictationError.Text(
-                    english: "the recognizer asks for audio at \(rate) Hz",
-                    norwegianBokmal: "gjenkjenneren ber om lyd med \(rate) Hz"))
+                DictationError.Text(.conversionImpossibleRecognizerRate, ["rate": "\(rate)"]))
         }
     }
 }

@@ -22,9 +22,7 @@ public struct AccessTokens: Sendable, Hashable {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw DictationError(
                 code: .invalidConfiguration,
-                message: .init(
-                    english: "I can't read the token file \(path). Give a readable file with one token per line.",
-                    norwegianBokmal: "Jeg kan ikke lese tokenfilen \(path). Gi en lesbar fil med ett token per linje."))
+                message: .init(.tokenFileUnreadable, ["path": "\(path)"]))
         }
         self.init(text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("#") })
     }

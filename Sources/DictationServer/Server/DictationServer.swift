@@ -168,11 +168,8 @@ public struct DictationServer: Service {
             throw DictationError(
                 code: .invalidConfiguration,
                 message: .init(
-                    english:
-                        "I can't read the TLS certificate \(files.certificatePath) or key \(files.privateKeyPath): \(error). Give PEM files.",
-                    norwegianBokmal:
-                        "Jeg kan ikke lese TLS-sertifikatet \(files.certificatePath) eller nøkkelen \(files.privateKeyPath): \(error). Gi PEM-filer."
-                ))
+                    .tlsFilesUnreadable,
+                    ["certificate": "\(files.certificatePath)", "key": "\(files.privateKeyPath)", "error": "\(error)"]))
         }
     }
 }

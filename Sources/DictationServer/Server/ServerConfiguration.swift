@@ -70,17 +70,12 @@ public struct ServerConfiguration: Sendable {
         guard isLoopback || !tokens.isEmpty else {
             throw DictationError(
                 code: .invalidConfiguration,
-                message: .init(
-                    english: "I won't listen on \(host) without bearer tokens: anyone who reaches it could use the server. "
-                        + "Give tokens (--token-file, or DICTATIONKIT_SERVER_TOKEN), or listen on 127.0.0.1.",
-                    norwegianBokmal: "Jeg lytter ikke på \(host) uten bærertokener: alle som når den, kunne bruke serveren. "
-                        + "Gi tokener (--token-file eller DICTATIONKIT_SERVER_TOKEN), eller lytt på 127.0.0.1."))
+                message: .init(.serverNeedsTokens, ["host": "\(host)"]))
         }
         guard (0...65_535).contains(port) else {
             throw DictationError(
                 code: .invalidConfiguration,
-                message: .init(
-                    english: "The port \(port) is not 0-65535.", norwegianBokmal: "Porten \(port) er ikke 0-65535."))
+                message: .init(.serverPortOutOfRange, ["port": "\(port)"]))
         }
     }
 }

@@ -138,9 +138,8 @@ private struct StreamReader {
                 throw StreamProblem.badField(
                     "endSampleIndex",
                     .init(
-                        english: "makes a segment of \(segment.sampleCount) samples, not 1-\(session.format.maxSegmentSamples)",
-                        norwegianBokmal:
-                            "gir et segment på \(segment.sampleCount) sampler, ikke 1-\(session.format.maxSegmentSamples)")
+                        .streamSegmentSizeOutOfRange,
+                        ["sampleCount": "\(segment.sampleCount)", "maximum": "\(session.format.maxSegmentSamples)"])
                 ).error
             }
             let standing = session.standing(of: segment)
@@ -158,9 +157,7 @@ private struct StreamReader {
             guard lastSequenceId == expected else {
                 throw StreamProblem.badField(
                     "lastSequenceId",
-                    .init(
-                        english: "is \(lastSequenceId), but the last segment I have is \(expected)",
-                        norwegianBokmal: "er \(lastSequenceId), men det siste segmentet jeg har, er \(expected)")
+                    .init(.streamLastSequenceMismatch, ["last": "\(lastSequenceId)", "expected": "\(expected)"])
                 ).error
             }
             audioEnded = true
@@ -183,14 +180,12 @@ private struct StreamReader {
         guard (0...10).contains(start.options.alternatives) else {
             throw StreamProblem.badField(
                 "options.alternatives",
-                .init(
-                    english: "is \(start.options.alternatives), not 0-10",
-                    norwegianBokmal: "er \(start.options.alternatives), ikke 0-10")
+                .init(.streamAlternativesOutOfRange, ["alternatives": "\(start.options.alternatives)"])
             ).error
         }
         if start.options.preprocessed, start.format.sampleRate != 16_000 || start.format.channelCount != 1 {
             throw StreamProblem.badField(
-                "options.preprocessed", .init(english: "needs 16 kHz mono audio", norwegianBokmal: "krever 16 kHz mono-lyd")
+                "options.preprocessed", .init(.streamPreprocessedNeedsMono)
             ).error
         }
         guard let slot = connection.slots.take() else { throw connection.slots.refusal }

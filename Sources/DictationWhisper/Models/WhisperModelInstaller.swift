@@ -208,35 +208,20 @@ enum WhisperInstallProblem: Hashable {
         let text: DictationError.Text =
             switch self {
             case .noDataFolder:
-                DictationError.Text(
-                    english: "neither XDG_DATA_HOME nor HOME is an absolute path, so there is no folder to install into",
-                    norwegianBokmal: "verken XDG_DATA_HOME eller HOME er en absolutt sti, så det finnes ingen mappe å "
-                        + "installere i")
+                DictationError.Text(.whisperNoDataFolder)
             case .noPython:
-                DictationError.Text(
-                    english: "python3 is needed to download it with pip (apt-get install python3-pip)",
-                    norwegianBokmal: "python3 trengs for å laste den ned med pip (apt-get install python3-pip)")
+                DictationError.Text(.whisperNoPython)
             case .unwritable(let path, let reason):
-                DictationError.Text(
-                    english: "\(path) can't be written (\(reason))",
-                    norwegianBokmal: "\(path) kan ikke skrives (\(reason))")
+                DictationError.Text(.whisperPathUnwritable, ["path": "\(path)", "reason": "\(reason)"])
             case .pipFailed(let output):
-                DictationError.Text(
-                    english: "pip could not download it: \(output)",
-                    norwegianBokmal: "pip klarte ikke å laste den ned: \(output)")
+                DictationError.Text(.whisperPipFailed, ["output": "\(output)"])
             case .unpackFailed(let output):
-                DictationError.Text(
-                    english: "the downloaded model is not the one pinned: \(output)",
-                    norwegianBokmal: "den nedlastede modellen er ikke den som er festet: \(output)")
+                DictationError.Text(.whisperUnpackFailed, ["output": "\(output)"])
             case .conversionFailed(let reason):
-                DictationError.Text(
-                    english: "it could not be converted to whisper.cpp's format (\(reason))",
-                    norwegianBokmal: "den kunne ikke gjøres om til whisper.cpp-formatet (\(reason))")
+                DictationError.Text(.whisperConversionFailed, ["reason": "\(reason)"])
             }
         return DictationError(
             code: .modelInstallFailed,
-            message: DictationError.Text(
-                english: "I couldn't install \(pack.name): \(text.english).",
-                norwegianBokmal: "Jeg klarte ikke å installere \(pack.name): \(text.norwegianBokmal)."))
+            message: DictationError.Text(.whisperPackInstallFailed, ["name": "\(pack.name)", "detail": text]))
     }
 }
