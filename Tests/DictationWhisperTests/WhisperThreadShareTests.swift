@@ -3,43 +3,66 @@ import Testing
 
 @testable import DictationWhisper
 
-/// A live decoding gives whisper.cpp only the cores other work leaves free, at least one; a
-/// busy loop beside it is seen in `/proc/stat`.
+/// A live decoding gives whisper.cpp only the cores other work leaves free, at least one: other
+/// programs' busy threads are seen in `/proc`, this process's own decodings by what they hold.
 @Suite(.timeLimit(.minutes(25))) struct WhisperThreadShareTests {
     @Test func theThreadsAreTheCoresOtherWorkLeavesFreeAtLeastOneAtMostTheWanted() {
-        #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, othersRunning: 0) == 2)
-        #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, othersRunning: 1) == 1)
-        #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, othersRunning: 5) == 1)
-        #expect(WhisperThreadShare.threads(wanted: 4, cores: 8, othersRunning: 3) == 4)
-        #expect(WhisperThreadShare.threads(wanted: 8, cores: 8, othersRunning: 3) == 5)
-        #expect(WhisperThreadShare.threads(wanted: 0, cores: 2, othersRunning: 0) == 1)
-        #expect(WhisperThreadShare.threads(wanted: 3, cores: 2, othersRunning: nil) == 3, "unknown: as wanted")
+        #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, busy: 0) == 2)
+        #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, busy: 1) == 1)
+        #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, busy: 5) == 1)
+        #expect(WhisperThreadShare.threads(wanted: 4, cores: 8, busy: 3) == 4)
+        #expect(WhisperThreadShare.threads(wanted: 8, cores: 8, busy: 3) == 5)
+        #expect(WhisperThreadShare.threads(wanted: 0, cores: 2, busy: 0) == 1)
+        #expect(WhisperThreadShare.threads(wanted: 3, cores: 2, busy: nil) == 3, "unknown: as wanted")
     }
 
-    @Test func busyThreadsOfThisProcessAreCountedAsRunning() async throws {
-        let before = try #require(WhisperThreadShare.othersRunning())
-        #expect(before >= 0)
-        // Two threads that spin until told to stop are runnable the whole time.
-        let stop = ManagedAtomicFlag()
-        let spinners = (0..<2).map { _ in
-            let thread = Thread { while !stop.isSet {} }
-            thread.start()
-            return thread
-        }
-        defer { stop.set() }
-        _ = spinners
-        var seen = 0
-        let deadline = ContinuousClock.now + .seconds(60)
-        while seen < 2, ContinuousClock.now < deadline {
-            seen = max(seen, WhisperThreadShare.othersRunning() ?? 0)
+    @Test func anotherProgramsBusyLoopsAreSeenAndThisProcesssOwnThreadsAreNot() async throws {
+        #expect(try #require(WhisperThreadShare.otherProgramsRunning()) >= 0)
+        // Two threads of this process that spin are this process's, to be taken off the machine's.
+        let stop = LockedFlag()
+        for _ in 0..<2 { Thread { while !stop.isSet {} }.start() }
+        var ownMost = 0
+        let ownDeadline = ContinuousClock.now + .seconds(60)
+        while ownMost < 3, ContinuousClock.now < ownDeadline {
+            ownMost = max(ownMost, WhisperThreadShare.runnableInProcess() ?? 0)
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(seen >= 2, "the two spinning threads are runnable beside the caller")
+        stop.set()
+        #expect(ownMost >= 3, "the two spinning threads and the caller are this process's runnable threads")
+
+        // Two busy loops in another program are.
+        let loops = Process()
+        loops.executableURL = URL(fileURLWithPath: "/bin/sh")
+        loops.arguments = ["-c", "while :; do :; done & while :; do :; done & wait"]
+        try loops.run()
+        defer {
+            loops.terminate()
+            _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/pkill"), arguments: ["-P", "\(loops.processIdentifier)"])
+        }
+        var most = 0
+        let deadline = ContinuousClock.now + .seconds(60)
+        while most < 2, ContinuousClock.now < deadline {
+            most = max(most, WhisperThreadShare.otherProgramsRunning() ?? 0)
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(most >= 2, "the other program's two busy loops are runnable")
+    }
+
+    @Test func decodingsInThisProcessShareTheCores() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // A fixed count is taken as it is, and counted.
+        let fixed = WhisperThreadShare.reserve(wanted: cores, adapts: false)
+        #expect(fixed == cores)
+        // With every core held by that decoding, an adapting one gets the one thread left to all.
+        let adapting = WhisperThreadShare.reserve(wanted: cores, adapts: true)
+        #expect(adapting == 1)
+        WhisperThreadShare.release(adapting)
+        WhisperThreadShare.release(fixed)
     }
 }
 
 /// A flag threads can read while another sets it.
-private final class ManagedAtomicFlag: @unchecked Sendable {
+private final class LockedFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
     var isSet: Bool { lock.withLock { value } }

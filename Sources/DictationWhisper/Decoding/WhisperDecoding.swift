@@ -47,13 +47,9 @@ struct WhisperDecoding: Sendable, Hashable {
         -> [WhisperSegment]
     {
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
-        let threadCount =
-            sharesCoresWithLoad
-            ? WhisperThreadShare.threads(
-                wanted: threads, cores: ProcessInfo.processInfo.activeProcessorCount,
-                othersRunning: WhisperThreadShare.othersRunning())
-            : threads
-        parameters.n_threads = Int32(max(1, threadCount))
+        let threadCount = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
+        defer { WhisperThreadShare.release(threadCount) }
+        parameters.n_threads = Int32(threadCount)
         parameters.translate = false
         parameters.no_context = true
         parameters.print_progress = false

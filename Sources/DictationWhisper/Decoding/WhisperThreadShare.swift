@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import Synchronization
 
 /// How many threads a live decoding gives whisper.cpp: as many as it may use, fewer while other
 /// work already keeps the cores busy.
@@ -7,43 +9,103 @@ import Glibc
 /// spinning, not sleeping. With the cores to themselves that is fastest; when another program
 /// (a build, a second decoding) holds a core, a thread spins through its whole time slice
 /// waiting for one that is not running, and a decoding that takes 0.5 s on a quiet machine took
-/// 10-45 s (two busy loops beside two threads on two cores; `dictation-latency`, see
+/// 10-45 s (two threads on two cores beside a test run; `dictation-latency`, see
 /// docs/benchmarks.md). One thread needs no barrier, and slows down only by the share of the
-/// core it gets. So before each live decoding the threads that are runnable on the machine now
-/// (`procs_running` in `/proc/stat`, the caller not counted) are taken off the cores, as
+/// core it gets. So before each live decoding, what keeps cores busy is taken off them, as
 /// OpenMP's dynamic teams do with the load average, and whisper.cpp gets what is left, at least
-/// one.
+/// one thread:
+/// - other programs' threads that are runnable now: `procs_running` in `/proc/stat` less this
+///   process's own runnable threads (`/proc/self/task`), the least of three readings a
+///   millisecond apart, so that a thread that woke for a moment is not taken for work that holds
+///   a core;
+/// - the threads this process's other decodings hold (``reserve(wanted:adapts:)``).
 ///
 /// Only live decodings adapt: whisper.cpp's sums come out in an order that depends on the thread
 /// count, and a file's transcript must not change with what else the machine was doing.
 enum WhisperThreadShare {
+    /// The threads this process's decodings hold now.
+    private static let held = Mutex(0)
+
     /// The threads for a decoding that wants `wanted` on a machine with `cores` cores, of which
-    /// `othersRunning` threads keep some busy now.
+    /// `busy` are kept busy by other work.
     /// - Parameters:
     ///   - wanted: The most it may use (at least 1).
     ///   - cores: The cores of the machine.
-    ///   - othersRunning: Threads runnable now besides the caller; `nil` when unknown, which
-    ///     leaves `wanted`.
+    ///   - busy: Threads of other work that keep cores busy now; `nil` when unknown, which leaves
+    ///     `wanted`.
     /// - Returns: Between 1 and `wanted`.
-    static func threads(wanted: Int, cores: Int, othersRunning: Int?) -> Int {
+    static func threads(wanted: Int, cores: Int, busy: Int?) -> Int {
         let wanted = max(1, wanted)
-        guard let othersRunning else { return wanted }
-        return max(1, min(wanted, cores - max(0, othersRunning)))
+        guard let busy else { return wanted }
+        return max(1, min(wanted, cores - max(0, busy)))
     }
 
-    /// The threads runnable on the machine now besides the calling one: `procs_running` in
-    /// `/proc/stat` less one; `nil` when it can't be read.
-    static func othersRunning() -> Int? {
-        guard let text = readProcStat() else { return nil }
+    /// Takes the threads for one decoding, and counts them as held until ``release(_:)``.
+    /// - Parameters:
+    ///   - wanted: The most the decoding may use.
+    ///   - adapts: Whether it takes fewer while other work keeps the cores busy; otherwise it
+    ///     takes `wanted`, and is only counted.
+    /// - Returns: The threads to give whisper.cpp. Blocks for about 2 ms when `adapts`: call it
+    ///   from a thread of your own.
+    static func reserve(wanted: Int, adapts: Bool) -> Int {
+        let elsewhere = adapts ? otherProgramsRunning() : nil
+        return held.withLock { held in
+            let threads =
+                adapts
+                ? Self.threads(
+                    wanted: wanted, cores: ProcessInfo.processInfo.activeProcessorCount,
+                    busy: elsewhere.map { $0 + held })
+                : max(1, wanted)
+            held += threads
+            return threads
+        }
+    }
+
+    /// Gives back what ``reserve(wanted:adapts:)`` took.
+    static func release(_ threads: Int) {
+        held.withLock { $0 = max(0, $0 - threads) }
+    }
+
+    /// Other programs' threads that are runnable now: the least of three readings, a
+    /// millisecond apart, of `procs_running` less this process's runnable threads; `nil` when
+    /// `/proc` can't be read.
+    static func otherProgramsRunning() -> Int? {
+        var least: Int?
+        for reading in 0..<3 {
+            if reading > 0 { usleep(1_000) }
+            guard let all = runnableOnMachine(), let own = runnableInProcess() else { return nil }
+            least = min(least ?? max(0, all - own), max(0, all - own))
+        }
+        return least
+    }
+
+    /// `procs_running` in `/proc/stat`: the threads runnable this moment, on the whole machine.
+    private static func runnableOnMachine() -> Int? {
+        guard let text = readWhole("/proc/stat") else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("procs_running ") {
-            return Int(line.dropFirst("procs_running ".count)).map { max(0, $0 - 1) }
+            return Int(line.dropFirst("procs_running ".count))
         }
         return nil
     }
 
-    /// `/proc/stat` whole: a file whose size reads as 0, so it is read until its end.
-    private static func readProcStat() -> String? {
-        let descriptor = open("/proc/stat", O_RDONLY | O_CLOEXEC)
+    /// This process's threads in state `R` (the caller among them), from `/proc/self/task`.
+    static func runnableInProcess() -> Int? {
+        guard let tasks = opendir("/proc/self/task") else { return nil }
+        defer { closedir(tasks) }
+        var running = 0
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.first?.isNumber == true, let stat = readWhole("/proc/self/task/\(name)/stat") else { continue }
+            // The state follows the name in parentheses, which may itself hold spaces and parentheses.
+            guard let close = stat.lastIndex(of: ")") else { continue }
+            if stat[close...].dropFirst().drop(while: { $0 == " " }).first == "R" { running += 1 }
+        }
+        return running
+    }
+
+    /// A file of `/proc` whole: its size reads as 0, so it is read until its end.
+    private static func readWhole(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
