@@ -30,14 +30,24 @@ import Testing
         stop.set()
         #expect(ownMost >= 3, "the two spinning threads and the caller are this process's runnable threads")
 
-        // Two busy loops in another program are.
-        let loops = Process()
-        loops.executableURL = URL(fileURLWithPath: "/bin/sh")
-        loops.arguments = ["-c", "while :; do :; done & while :; do :; done & wait"]
-        try loops.run()
+        // Two busy loops in another program are. Each loop is a process of its own, killed with
+        // SIGKILL (this process may ignore SIGTERM, and its children with it), and none holds
+        // this process's output, which the test runner reads to its end.
+        let loops = try (0..<2).map { _ in
+            let loop = Process()
+            loop.executableURL = URL(fileURLWithPath: "/bin/sh")
+            loop.arguments = ["-c", "while :; do :; done"]
+            loop.standardInput = FileHandle.nullDevice
+            loop.standardOutput = FileHandle.nullDevice
+            loop.standardError = FileHandle.nullDevice
+            try loop.run()
+            return loop
+        }
         defer {
-            loops.terminate()
-            _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/pkill"), arguments: ["-P", "\(loops.processIdentifier)"])
+            for loop in loops {
+                kill(loop.processIdentifier, SIGKILL)
+                loop.waitUntilExit()
+            }
         }
         var most = 0
         let deadline = ContinuousClock.now + .seconds(60)
