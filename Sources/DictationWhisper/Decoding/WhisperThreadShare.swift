@@ -74,14 +74,15 @@ enum WhisperThreadShare {
         for reading in 0..<3 {
             if reading > 0 { usleep(1_000) }
             guard let all = runnableOnMachine(), let own = runnableInProcess() else { return nil }
-            least = min(least ?? max(0, all - own), max(0, all - own))
+            let others = max(0, all - own)
+            least = min(least ?? others, others)
         }
         return least
     }
 
     /// `procs_running` in `/proc/stat`: the threads runnable this moment, on the whole machine.
     private static func runnableOnMachine() -> Int? {
-        guard let text = readWhole("/proc/stat") else { return nil }
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("procs_running ") {
             return Int(line.dropFirst("procs_running ".count))
         }
@@ -90,32 +91,14 @@ enum WhisperThreadShare {
 
     /// This process's threads in state `R` (the caller among them), from `/proc/self/task`.
     static func runnableInProcess() -> Int? {
-        guard let tasks = opendir("/proc/self/task") else { return nil }
-        defer { closedir(tasks) }
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
         var running = 0
-        while let entry = readdir(tasks) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.first?.isNumber == true, let stat = readWhole("/proc/self/task/\(name)/stat") else { continue }
+        for task in tasks {
+            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8) else { continue }
             // The state follows the name in parentheses, which may itself hold spaces and parentheses.
             guard let close = stat.lastIndex(of: ")") else { continue }
             if stat[close...].dropFirst().drop(while: { $0 == " " }).first == "R" { running += 1 }
         }
         return running
-    }
-
-    /// A file of `/proc` whole: its size reads as 0, so it is read until its end.
-    private static func readWhole(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4_096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }
