@@ -69,6 +69,28 @@ import Testing
         WhisperThreadShare.release(adapting)
         WhisperThreadShare.release(fixed)
     }
+
+    @Test func aFileDecodingWaitsForTheCoresThisProcessHoldsInsteadOfCrowdingThem() async throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let waitingBefore = WhisperThreadShare.waitingDecodings
+        let all = WhisperThreadShare.reserve(wanted: cores, adapts: false)
+        let through = LockedFlag()
+        Thread {
+            let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
+            through.set()
+            WhisperThreadShare.release(one)
+        }.start()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while WhisperThreadShare.waitingDecodings <= waitingBefore, !through.isSet, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(!through.isSet, "a second decoding got threads while every core was held")
+        WhisperThreadShare.release(all)
+        while !through.isSet, ContinuousClock.now < deadline + .seconds(60) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(through.isSet, "the waiting decoding got its thread once the cores were given back")
+    }
 }
 
 /// A flag threads can read while another sets it.

@@ -1,6 +1,6 @@
+import DictationKit
 import Foundation
 import Glibc
-import Synchronization
 
 /// How many threads a live decoding gives whisper.cpp: as many as it may use, fewer while other
 /// work already keeps the cores busy.
@@ -18,13 +18,14 @@ import Synchronization
 ///   process's own runnable threads (`/proc/self/task`), the least of three readings a
 ///   millisecond apart, so that a thread that woke for a moment is not taken for work that holds
 ///   a core;
-/// - the threads this process's other decodings hold (``reserve(wanted:adapts:)``).
+/// - the threads this process's other decodings hold (``reserve(wanted:adapts:)``), for which a
+///   file's decoding, whose thread count is fixed, waits instead.
 ///
 /// Only live decodings adapt: whisper.cpp's sums come out in an order that depends on the thread
 /// count, and a file's transcript must not change with what else the machine was doing.
 enum WhisperThreadShare {
     /// The threads this process's decodings hold now.
-    private static let held = Mutex(0)
+    private static let held = WaitableState(0)
 
     /// The threads for a decoding that wants `wanted` on a machine with `cores` cores, of which
     /// `busy` are kept busy by other work.
@@ -41,21 +42,31 @@ enum WhisperThreadShare {
     }
 
     /// Takes the threads for one decoding, and counts them as held until ``release(_:)``.
+    ///
+    /// A live decoding takes what is free at once, at least one thread. A decoding of a fixed
+    /// count (a file's) waits until this process's other decodings leave it room, rather than
+    /// crowd the cores: two decodings of two threads on two cores each spun through the other's
+    /// time slices. Other programs are not waited for: they may run for ever.
     /// - Parameters:
     ///   - wanted: The most the decoding may use.
     ///   - adapts: Whether it takes fewer while other work keeps the cores busy; otherwise it
-    ///     takes `wanted`, and is only counted.
-    /// - Returns: The threads to give whisper.cpp. Blocks for about 2 ms when `adapts`: call it
-    ///   from a thread of your own.
+    ///     takes `wanted`, once this process's other decodings leave that many cores (or none
+    ///     holds any, when `wanted` is more than the cores).
+    /// - Returns: The threads to give whisper.cpp. Blocks (about 2 ms when `adapts`; until
+    ///   room when not): call it from a thread of your own.
     static func reserve(wanted: Int, adapts: Bool) -> Int {
-        let elsewhere = adapts ? otherProgramsRunning() : nil
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard adapts else {
+            let wanted = max(1, wanted)
+            return held.waitAndTake { held -> Int? in
+                guard held == 0 || held + wanted <= cores else { return nil }
+                held += wanted
+                return wanted
+            }
+        }
+        let elsewhere = otherProgramsRunning()
         return held.withLock { held in
-            let threads =
-                adapts
-                ? Self.threads(
-                    wanted: wanted, cores: ProcessInfo.processInfo.activeProcessorCount,
-                    busy: elsewhere.map { $0 + held })
-                : max(1, wanted)
+            let threads = Self.threads(wanted: wanted, cores: cores, busy: elsewhere.map { $0 + held })
             held += threads
             return threads
         }
@@ -65,6 +76,9 @@ enum WhisperThreadShare {
     static func release(_ threads: Int) {
         held.withLock { $0 = max(0, $0 - threads) }
     }
+
+    /// How many decodings wait for room now: for tests.
+    static var waitingDecodings: Int { held.waitingThreadCount }
 
     /// Other programs' threads that are runnable now: the least of three readings, a
     /// millisecond apart, of `procs_running` less this process's runnable threads; `nil` when
