@@ -38,12 +38,12 @@ import Testing
         func remove() { try? FileManager.default.removeItem(at: root) }
     }
 
-    @Test func aFileInstalledByItsAddressIsListedServesEnglishAndTranscribes() throws {
+    @Test func aFileInstalledByItsAddressIsListedServesEnglishAndTranscribes() async throws {
         let setup = try Setup()
         defer { setup.remove() }
         let server = try LocalFileServer(serving: setup.served.path)
         defer { server.stop() }
-        let hash = try Checksum.hex(.sha256, of: setup.model)
+        let hash = try await Checksum.hex(.sha256, of: setup.model)
         let installed = setup.whisperFolder.appendingPathComponent("my-tiny.en.bin").path
 
         let install = try DictateProcess.run(
@@ -108,7 +108,7 @@ import Testing
         #expect(setup.whisperContents.isEmpty)
     }
 
-    @Test func aWrongHashExits65AndA404Exits69LeavingNothing() throws {
+    @Test func aWrongHashExits65AndA404Exits69LeavingNothing() async throws {
         let setup = try Setup()
         defer { setup.remove() }
         let server = try LocalFileServer(serving: setup.served.path)
@@ -128,7 +128,7 @@ import Testing
         let missing = try DictateProcess.run(
             [
                 "models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256",
-                try Checksum.hex(.sha256, of: setup.model),
+                try await Checksum.hex(.sha256, of: setup.model),
             ],
             environment: setup.environment)
         #expect(missing.status == 69, "\(missing.standardError)")
@@ -143,7 +143,7 @@ import Testing
         let inNorwegian = try DictateProcess.run(
             [
                 "models", "install", "tiny", "--url", server.url("ggml-model.bin").absoluteString, "--sha256",
-                try Checksum.hex(.sha256, of: setup.model),
+                try await Checksum.hex(.sha256, of: setup.model),
             ],
             environment: norwegian)
         #expect(

@@ -20,9 +20,11 @@ struct WhisperWrittenTextTests {
     }
 
     static func events(_ recording: SpokenRecording) async throws -> [DictationEvent] {
+        // One thread: the suites run side by side, and several would spin against each other's
+        // work at whisper.cpp's barriers (see DictationWhisperTests' `WhisperFixtures.threads`).
         let session = DictationSession(
             source: AudioFileSource(path: recording.path), preprocessing: StandardPreprocessing(),
-            recognizer: WhisperRecognizer(modelPath: try tinyEnglish()), eventStages: [FormattingStage()])
+            recognizer: WhisperRecognizer(modelPath: try tinyEnglish(), threads: 1), eventStages: [FormattingStage()])
         let events = try await session.collectEvents(DictationOptions(locale: "en-US", reports: []))
         #expect(events.errors.isEmpty, "\(events.errors)")
         return events

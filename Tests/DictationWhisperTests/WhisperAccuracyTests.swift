@@ -15,7 +15,7 @@ struct WhisperAccuracyTests {
     /// PocketSphinx's best model makes 19 on the same files.
     @Test("LibriVox through a session with tiny.en: at most 3 errors in 71 words, written text")
     func librivoxTinyEnglish() async throws {
-        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish())
+        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), threads: WhisperFixtures.threads)
         let references = try PocketSphinxTestData.librivoxTranscripts()
         var total = WordErrorRate(errors: 0, referenceWords: 0)
         var texts: [String] = []
@@ -43,7 +43,8 @@ struct WhisperAccuracyTests {
         let references = try PocketSphinxTestData.librivoxTranscripts()
         var errors: [WhisperEncoderWindow: WordErrorRate] = [:]
         for window in WhisperEncoderWindow.allCases {
-            let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), encoderWindow: window)
+            let recognizer = WhisperRecognizer(
+                modelPath: try WhisperFixtures.tinyEnglish(), threads: WhisperFixtures.threads, encoderWindow: window)
             var total = WordErrorRate(errors: 0, referenceWords: 0)
             for id in PocketSphinxTestData.librivoxIDs {
                 let path = try PocketSphinxTestData.librivoxPath(id)

@@ -8,6 +8,12 @@ import Testing
 
 /// The Whisper models the tests use, and a session over them.
 enum WhisperFixtures {
+    /// whisper.cpp's threads for the tests' decodings: one. The suites run side by side, as a
+    /// batch's files do, and keep the cores busy between them; a decoding of several threads
+    /// would spin at whisper.cpp's barriers whenever another suite's thread holds a core (the
+    /// Whisper suites took 3 times the CPU). Several threads are tested where they are the point
+    /// (`WhisperSideBySideTests`, `WhisperThreadShareTests`).
+    static let threads = 1
 
     /// The installed English-only tiny model (`dictate models install whisper-tiny.en`).
     static func tinyEnglish() throws -> String {

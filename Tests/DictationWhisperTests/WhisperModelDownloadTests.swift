@@ -39,8 +39,8 @@ struct WhisperModelDownloadTests {
     }
 
     /// A hash by coreutils, not by the code under test.
-    static func coreutilsHash(_ algorithm: WhisperModelChecksum.Algorithm, _ path: String) throws -> WhisperModelChecksum {
-        let digits = try Checksum.hex(algorithm == .sha1 ? .sha1 : .sha256, of: path)
+    static func coreutilsHash(_ algorithm: WhisperModelChecksum.Algorithm, _ path: String) async throws -> WhisperModelChecksum {
+        let digits = try await Checksum.hex(algorithm == .sha1 ? .sha1 : .sha256, of: path)
         return try #require(WhisperModelChecksum(algorithm, digits), "\(algorithm.rawValue) of \(path): \(digits)")
     }
 
@@ -65,7 +65,7 @@ struct WhisperModelDownloadTests {
     static let zeros = WhisperModelChecksum(.sha256, String(repeating: "0", count: 64))!
 
     @Test("hashes of known texts and of a model file agree with coreutils; malformed hashes are refused")
-    func checksums() throws {
+    func checksums() async throws {
         let folders = try Folders()
         defer { folders.remove() }
         let abc = folders.root + "/abc.txt"
@@ -76,7 +76,8 @@ struct WhisperModelDownloadTests {
                 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let model = try WhisperFixtures.tinyEnglish()
         for algorithm in WhisperModelChecksum.Algorithm.allCases {
-            #expect(WhisperModelChecksum.ofFile(algorithm, path: model) == (try Self.coreutilsHash(algorithm, model)))
+            let coreutils = try await Self.coreutilsHash(algorithm, model)
+            #expect(WhisperModelChecksum.ofFile(algorithm, path: model) == coreutils)
         }
         #expect(WhisperModelChecksum.ofFile(.sha1, path: folders.root + "/missing") == nil)
         #expect(WhisperModelChecksum(.sha1, "A9993E364706816ABA3E25717850C26C9CD0D89D")?.hexadecimal.hasPrefix("a9993e") == true)
@@ -110,7 +111,7 @@ struct WhisperModelDownloadTests {
         let folders = try Folders()
         defer { folders.remove() }
         let model = try WhisperFixtures.tinyEnglish()
-        let hash = try Self.coreutilsHash(.sha256, model)
+        let hash = try await Self.coreutilsHash(.sha256, model)
         let outcome = await Self.install(Self.download("my-tiny.en", URL(fileURLWithPath: model), hash), into: folders.models)
         #expect(try outcome.get() == .installed(folders.models + "/my-tiny.en.bin"))
         #expect(folders.modelsContents == ["my-tiny.en.bin"], "no partial download is left")
@@ -139,7 +140,7 @@ struct WhisperModelDownloadTests {
         let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served)
         }
         defer { server.stop() }
-        let download = Self.download("tiny-http", server.url("tiny.en.bin"), try Self.coreutilsHash(.sha1, model))
+        let download = Self.download("tiny-http", server.url("tiny.en.bin"), try await Self.coreutilsHash(.sha1, model))
         #expect(try await Self.install(download, into: folders.models).get() == .installed(folders.models + "/tiny-http.bin"))
         #expect(FileManager.default.contentsEqual(atPath: model, andPath: folders.models + "/tiny-http.bin"))
         #expect(
@@ -159,7 +160,7 @@ struct WhisperModelDownloadTests {
         let outcome = await Self.install(Self.download("tiny-wrong", server.url("tiny.en.bin"), Self.zeros), into: folders.models)
         let error = try #require(outcome.error)
         #expect(error.code == .modelChecksumMismatch)
-        let actual = try Self.coreutilsHash(.sha256, model)
+        let actual = try await Self.coreutilsHash(.sha256, model)
         #expect(error.message.contains(actual.hexadecimal) && error.message.contains(Self.zeros.hexadecimal), "\(error.message)")
         #expect(error.message.contains("It is a whisper.cpp model, but another file than the hash names"), "\(error.message)")
         #expect(ErrorTranslationCheck.problems(in: error) == [])
@@ -180,7 +181,7 @@ struct WhisperModelDownloadTests {
         let folders = try Folders()
         defer { folders.remove() }
         let model = try folders.serveTinyEnglish()
-        let hash = try Self.coreutilsHash(.sha256, model)
+        let hash = try await Self.coreutilsHash(.sha256, model)
         let server = try await DedicatedThread.run { () throws -> LocalFileServer in try LocalFileServer(serving: folders.served)
         }
         defer { server.stop() }
@@ -219,14 +220,14 @@ struct WhisperModelDownloadTests {
         try Data(#"{"__metadata__": {}}"#.utf8).write(to: URL(fileURLWithPath: safetensors))
 
         let cut = await Self.install(
-            Self.download("half", URL(fileURLWithPath: half), try Self.coreutilsHash(.sha256, half)), into: folders.models)
+            Self.download("half", URL(fileURLWithPath: half), try await Self.coreutilsHash(.sha256, half)), into: folders.models)
         #expect(cut.error?.code == .modelInstallFailed)
         #expect(
             cut.error?.message.contains("it is not a whisper.cpp ggml model (it ends early") == true,
             "\(String(describing: cut.error))")
 
         let other = await Self.install(
-            Self.download("st", URL(fileURLWithPath: safetensors), try Self.coreutilsHash(.sha1, safetensors)),
+            Self.download("st", URL(fileURLWithPath: safetensors), try await Self.coreutilsHash(.sha1, safetensors)),
             into: folders.models)
         let error = try #require(other.error)
         #expect(error.code == .modelInstallFailed)
@@ -245,7 +246,7 @@ struct WhisperModelDownloadTests {
         defer { folders.remove() }
         let model = try WhisperFixtures.tinyEnglish()
         let url = URL(fileURLWithPath: model)
-        let hash = try Self.coreutilsHash(.sha256, model)
+        let hash = try await Self.coreutilsHash(.sha256, model)
         for bad in ["../escape", "", ".hidden", "model.bin", "a/b", String(repeating: "x", count: 101)] {
             let outcome = await Self.install(Self.download(bad, url, hash), into: folders.models)
             #expect(outcome.error?.code == .modelInstallFailed, "\(bad)")
@@ -285,7 +286,7 @@ struct WhisperModelDownloadTests {
         }
         let model = try WhisperFixtures.tinyEnglish()
         let outcome = await Self.install(
-            Self.download("mine", URL(fileURLWithPath: model), try Self.coreutilsHash(.sha1, model)), into: folders.models)
+            Self.download("mine", URL(fileURLWithPath: model), try await Self.coreutilsHash(.sha1, model)), into: folders.models)
         #expect(outcome.error == nil)
         #expect(folders.modelsContents == [live, "mine.bin"])
     }

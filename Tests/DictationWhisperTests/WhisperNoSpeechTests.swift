@@ -31,7 +31,7 @@ struct WhisperNoSpeechTests {
         try sox.run()
         sox.waitUntilExit()
         try #require(sox.terminationStatus == 0, "sox could not make \(name)")
-        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish())
+        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), threads: WhisperFixtures.threads)
         let (finals, errors) = try await WhisperFixtures.transcribe(AudioFileSource(path: path), recognizer: recognizer)
         let words = finals.flatMap(\.words).map(\.text)
         print("\(name): \(finals.count) finals, words: \(words)")

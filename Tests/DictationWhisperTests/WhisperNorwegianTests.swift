@@ -20,7 +20,7 @@ struct WhisperNorwegianTests {
 
     @Test("espeak-ng's Norwegian through a session with base, nb-NO against en-US")
     func norwegianSentences() async throws {
-        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.base())
+        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.base(), threads: WhisperFixtures.threads)
         let folder = NSTemporaryDirectory() + "whisper-nb-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

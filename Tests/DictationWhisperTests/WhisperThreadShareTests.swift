@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -58,39 +59,102 @@ import Testing
         #expect(most >= 2, "the other program's two busy loops are runnable")
     }
 
-    @Test func decodingsInThisProcessShareTheCores() {
+    // A fixed count may wait for the cores other suites' decodings hold: every reservation that
+    // can wait is made on a thread of its own, never on the cooperative pool, which a blocked
+    // test would starve, and waits as long as the decodings queued before it may take.
+
+    /// How long a reservation may wait for the decodings of the suites running beside this one.
+    static let turnGuard: Duration = .seconds(900)
+
+    @Test func decodingsInThisProcessShareTheCores() async throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        // A fixed count is taken as it is, and counted.
-        let fixed = WhisperThreadShare.reserve(wanted: cores, adapts: false)
-        #expect(fixed == cores)
-        // With every core held by that decoding, an adapting one gets the one thread left to all.
-        let adapting = WhisperThreadShare.reserve(wanted: cores, adapts: true)
-        #expect(adapting == 1)
-        WhisperThreadShare.release(adapting)
-        WhisperThreadShare.release(fixed)
+        let reservations = ThreadResult { () -> (fixed: Int, adapting: Int) in
+            // A fixed count is taken as it is, and counted.
+            let fixed = WhisperThreadShare.reserve(wanted: cores, adapts: false)
+            // With every core held by that decoding, an adapting one gets the one thread left to all.
+            let adapting = WhisperThreadShare.reserve(wanted: cores, adapts: true)
+            WhisperThreadShare.release(adapting)
+            WhisperThreadShare.release(fixed)
+            return (fixed, adapting)
+        }
+        let taken = try await waitFor("both reservations", within: Self.turnGuard) { reservations.wait(within: .zero) }
+        #expect(taken.fixed == cores)
+        #expect(taken.adapting == 1)
     }
 
     @Test func aFileDecodingWaitsForTheCoresThisProcessHoldsInsteadOfCrowdingThem() async throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let waitingBefore = WhisperThreadShare.waitingDecodings
-        let all = WhisperThreadShare.reserve(wanted: cores, adapts: false)
-        let through = LockedFlag()
-        Thread {
+        let give = DispatchSemaphore(value: 0)
+        let holding = LockedFlag()
+        let holder = ThreadResult { () -> Bool in
+            let all = WhisperThreadShare.reserve(wanted: cores, adapts: false)
+            holding.set()
+            give.wait()
+            WhisperThreadShare.release(all)
+            return true
+        }
+        // Once the holder has every core and blocks until told to give them back, a second
+        // decoding must block too, in the reservation.
+        try await waitUntil("the holder holds the cores", within: Self.turnGuard) { holding.isSet }
+        let second = ThreadResult { () -> Bool in
             let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
-            through.set()
             WhisperThreadShare.release(one)
-        }.start()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while WhisperThreadShare.waitingDecodings <= waitingBefore, !through.isSet, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+            return true
         }
-        #expect(!through.isSet, "a second decoding got threads while every core was held")
-        WhisperThreadShare.release(all)
-        while !through.isSet, ContinuousClock.now < deadline + .seconds(60) {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        #expect(through.isSet, "the waiting decoding got its thread once the cores were given back")
+        let secondID = try await waitFor("the second decoding's thread") { second.threadID }
+        try await waitUntil("the second decoding blocks") { ThreadActivity.isWaiting(secondID) || second.isDone }
+        #expect(!second.isDone, "a second decoding got threads while every core was held")
+        give.signal()
+        try await waitUntil("the waiting decoding gets its thread once the cores are given back") { second.isDone }
+        #expect(holder.wait(within: .zero) == true)
     }
+}
+
+extension WhisperThreadShareTests {
+    @Test func decodingsOfAFixedCountTakeTheCoresInTheOrderTheyAsked() async throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let order = OrderLog()
+        let give = DispatchSemaphore(value: 0)
+        let holding = LockedFlag()
+        // One core held; then one decoding asks for every core, and after it one asks for one.
+        // The second would fit beside the holder, but it asked later: it waits for the first.
+        let holder = ThreadResult { () -> Bool in
+            let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
+            holding.set()
+            give.wait()
+            WhisperThreadShare.release(one)
+            return true
+        }
+        try await waitUntil("the holder holds a core", within: Self.turnGuard) { holding.isSet }
+        let everything = ThreadResult { () -> Bool in
+            let all = WhisperThreadShare.reserve(wanted: cores, adapts: false)
+            order.append("every core")
+            WhisperThreadShare.release(all)
+            return true
+        }
+        let everythingID = try await waitFor("the first asker's thread") { everything.threadID }
+        try await waitUntil("the first asker waits") { ThreadActivity.isWaiting(everythingID) }
+        let one = ThreadResult { () -> Bool in
+            let single = WhisperThreadShare.reserve(wanted: 1, adapts: false)
+            order.append("one core")
+            WhisperThreadShare.release(single)
+            return true
+        }
+        let oneID = try await waitFor("the second asker's thread") { one.threadID }
+        try await waitUntil("the second asker waits or is through") { ThreadActivity.isWaiting(oneID) || one.isDone }
+        give.signal()
+        try await waitUntil("both are through", within: Self.turnGuard) { everything.isDone && one.isDone }
+        #expect(order.entries == ["every core", "one core"], "first come, first served")
+        #expect(holder.wait(within: .zero) == true)
+    }
+}
+
+/// What threads did, in the order they did it.
+private final class OrderLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    var entries: [String] { lock.withLock { list } }
+    func append(_ entry: String) { lock.withLock { list.append(entry) } }
 }
 
 /// A flag threads can read while another sets it.

@@ -24,8 +24,20 @@ import Glibc
 /// Only live decodings adapt: whisper.cpp's sums come out in an order that depends on the thread
 /// count, and a file's transcript must not change with what else the machine was doing.
 enum WhisperThreadShare {
-    /// The threads this process's decodings hold now.
-    private static let held = WaitableState(0)
+    /// The threads this process's decodings hold, and the turns of the decodings that wait for
+    /// them.
+    private static let cores = WaitableState(Holdings())
+
+    /// The threads held, and a ticket queue for the decodings of a fixed count.
+    struct Holdings {
+        /// The threads this process's decodings hold now.
+        var held = 0
+        /// The ticket the next waiting decoding draws.
+        var nextTicket = 0
+        /// The ticket whose turn it is: decodings take the cores in the order they asked, so that
+        /// one that wants every core is not passed for ever by smaller ones.
+        var serving = 0
+    }
 
     /// The threads for a decoding that wants `wanted` on a machine with `cores` cores, of which
     /// `busy` are kept busy by other work.
@@ -44,41 +56,47 @@ enum WhisperThreadShare {
     /// Takes the threads for one decoding, and counts them as held until ``release(_:)``.
     ///
     /// A live decoding takes what is free at once, at least one thread. A decoding of a fixed
-    /// count (a file's) waits until this process's other decodings leave it room, rather than
-    /// crowd the cores: two decodings of two threads on two cores each spun through the other's
-    /// time slices. Other programs are not waited for: they may run for ever.
+    /// count (a file's) waits its turn, first come first served, until this process's other
+    /// decodings leave it room, rather than crowd the cores: two decodings of two threads on two
+    /// cores each spun through the other's time slices. Other programs are not waited for: they
+    /// may run for ever.
     /// - Parameters:
     ///   - wanted: The most the decoding may use.
     ///   - adapts: Whether it takes fewer while other work keeps the cores busy; otherwise it
     ///     takes `wanted`, once this process's other decodings leave that many cores (or none
     ///     holds any, when `wanted` is more than the cores).
-    /// - Returns: The threads to give whisper.cpp. Blocks (about 2 ms when `adapts`; until
-    ///   room when not): call it from a thread of your own.
+    /// - Returns: The threads to give whisper.cpp. Blocks (about 2 ms when `adapts`; until its
+    ///   turn and room when not): call it from a thread of your own, never from the cooperative
+    ///   pool.
     static func reserve(wanted: Int, adapts: Bool) -> Int {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let machineCores = ProcessInfo.processInfo.activeProcessorCount
         guard adapts else {
             let wanted = max(1, wanted)
-            return held.waitAndTake { held -> Int? in
-                guard held == 0 || held + wanted <= cores else { return nil }
-                held += wanted
+            let ticket = cores.withLock { holdings in
+                defer { holdings.nextTicket += 1 }
+                return holdings.nextTicket
+            }
+            return cores.waitAndTake { holdings -> Int? in
+                guard holdings.serving == ticket, holdings.held == 0 || holdings.held + wanted <= machineCores else {
+                    return nil
+                }
+                holdings.held += wanted
+                holdings.serving += 1
                 return wanted
             }
         }
         let elsewhere = otherProgramsRunning()
-        return held.withLock { held in
-            let threads = Self.threads(wanted: wanted, cores: cores, busy: elsewhere.map { $0 + held })
-            held += threads
+        return cores.withLock { holdings in
+            let threads = Self.threads(wanted: wanted, cores: machineCores, busy: elsewhere.map { $0 + holdings.held })
+            holdings.held += threads
             return threads
         }
     }
 
     /// Gives back what ``reserve(wanted:adapts:)`` took.
     static func release(_ threads: Int) {
-        held.withLock { $0 = max(0, $0 - threads) }
+        cores.withLock { $0.held = max(0, $0.held - threads) }
     }
-
-    /// How many decodings wait for room now: for tests.
-    static var waitingDecodings: Int { held.waitingThreadCount }
 
     /// Other programs' threads that are runnable now: the least of three readings, a
     /// millisecond apart, of `procs_running` less this process's runnable threads; `nil` when
