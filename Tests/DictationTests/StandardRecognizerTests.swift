@@ -22,8 +22,9 @@ import Testing
         return WhisperModelLocator(folder: folder)
     }
 
+    /// One whisper.cpp thread: the suites decode side by side (see `WhisperFixtures.threads`).
     static func recognizer(_ names: [String], choice: StandardRecognizer.Choice = .automatic) throws -> StandardRecognizer {
-        StandardRecognizer(choice: choice, whisper: WhisperRecognizer(locator: try whisperFolder(names)))
+        StandardRecognizer(choice: choice, whisper: WhisperRecognizer(threads: 1, locator: try whisperFolder(names)))
     }
 
     @Test func whisperDecodesWhereAModelServesTheLanguageAndPocketSphinxElsewhere() throws {

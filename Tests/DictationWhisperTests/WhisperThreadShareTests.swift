@@ -105,7 +105,9 @@ import Testing
         try await waitUntil("the second decoding blocks") { ThreadActivity.isWaiting(secondID) || second.isDone }
         #expect(!second.isDone, "a second decoding got threads while every core was held")
         give.signal()
-        try await waitUntil("the waiting decoding gets its thread once the cores are given back") { second.isDone }
+        try await waitUntil("the waiting decoding gets its thread once the cores are given back", within: Self.turnGuard) {
+            second.isDone
+        }
         #expect(holder.wait(within: .zero) == true)
     }
 }
