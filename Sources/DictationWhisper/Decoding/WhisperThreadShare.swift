@@ -19,7 +19,7 @@ import Glibc
 ///   millisecond apart, so that a thread that woke for a moment is not taken for work that holds
 ///   a core;
 /// - the threads this process's other decodings hold (``reserve(wanted:adapts:)``), for which a
-///   file's decoding, whose thread count is fixed, waits instead.
+///   file's decoding, whose thread count is fixed, waits its turn instead, first come first served.
 ///
 /// Only live decodings adapt: whisper.cpp's sums come out in an order that depends on the thread
 /// count, and a file's transcript must not change with what else the machine was doing.
