@@ -85,6 +85,10 @@ import Testing
     @Test func aFileDecodingWaitsForTheCoresThisProcessHoldsInsteadOfCrowdingThem() async throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let give = DispatchSemaphore(value: 0)
+        // Given back however the test ends: a held reservation left behind would stall every
+        // later decoding of the process in the queue.
+        var given = false
+        defer { if !given { give.signal() } }
         let holding = LockedFlag()
         let holder = ThreadResult { () -> Bool in
             let all = WhisperThreadShare.reserve(wanted: cores, adapts: false)
@@ -105,6 +109,7 @@ import Testing
         try await waitUntil("the second decoding blocks") { ThreadActivity.isWaiting(secondID) || second.isDone }
         #expect(!second.isDone, "a second decoding got threads while every core was held")
         give.signal()
+        given = true
         try await waitUntil("the waiting decoding gets its thread once the cores are given back", within: Self.turnGuard) {
             second.isDone
         }
@@ -117,6 +122,10 @@ extension WhisperThreadShareTests {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let order = OrderLog()
         let give = DispatchSemaphore(value: 0)
+        // Given back however the test ends: a held reservation left behind would stall every
+        // later decoding of the process in the queue.
+        var given = false
+        defer { if !given { give.signal() } }
         let holding = LockedFlag()
         // One core held; then one decoding asks for every core, and after it one asks for one.
         // The second would fit beside the holder, but it asked later: it waits for the first.
@@ -145,6 +154,7 @@ extension WhisperThreadShareTests {
         let oneID = try await waitFor("the second asker's thread") { one.threadID }
         try await waitUntil("the second asker waits or is through") { ThreadActivity.isWaiting(oneID) || one.isDone }
         give.signal()
+        given = true
         try await waitUntil("both are through", within: Self.turnGuard) { everything.isDone && one.isDone }
         #expect(order.entries == ["every core", "one core"], "first come, first served")
         #expect(holder.wait(within: .zero) == true)
