@@ -84,22 +84,11 @@ import Testing
 
     @Test func aFileDecodingWaitsForTheCoresThisProcessHoldsInsteadOfCrowdingThem() async throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let give = DispatchSemaphore(value: 0)
-        // Given back however the test ends: a held reservation left behind would stall every
-        // later decoding of the process in the queue.
-        var given = false
-        defer { if !given { give.signal() } }
-        let holding = LockedFlag()
-        let holder = ThreadResult { () -> Bool in
-            let all = WhisperThreadShare.reserve(wanted: cores, adapts: false)
-            holding.set()
-            give.wait()
-            WhisperThreadShare.release(all)
-            return true
-        }
+        let holder = HeldReservation(wanted: cores)
+        defer { holder.giveBack() }
         // Once the holder has every core and blocks until told to give them back, a second
         // decoding must block too, in the reservation.
-        try await waitUntil("the holder holds the cores", within: Self.turnGuard) { holding.isSet }
+        try await waitUntil("the holder holds the cores", within: Self.turnGuard) { holder.isHolding }
         let second = ThreadResult { () -> Bool in
             let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
             WhisperThreadShare.release(one)
@@ -108,12 +97,11 @@ import Testing
         let secondID = try await waitFor("the second decoding's thread") { second.threadID }
         try await waitUntil("the second decoding blocks") { ThreadActivity.isWaiting(secondID) || second.isDone }
         #expect(!second.isDone, "a second decoding got threads while every core was held")
-        give.signal()
-        given = true
+        holder.giveBack()
         try await waitUntil("the waiting decoding gets its thread once the cores are given back", within: Self.turnGuard) {
             second.isDone
         }
-        #expect(holder.wait(within: .zero) == true)
+        #expect(holder.thread.wait(within: .zero) == true)
     }
 }
 
@@ -121,22 +109,11 @@ extension WhisperThreadShareTests {
     @Test func decodingsOfAFixedCountTakeTheCoresInTheOrderTheyAsked() async throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let order = OrderLog()
-        let give = DispatchSemaphore(value: 0)
-        // Given back however the test ends: a held reservation left behind would stall every
-        // later decoding of the process in the queue.
-        var given = false
-        defer { if !given { give.signal() } }
-        let holding = LockedFlag()
         // One core held; then one decoding asks for every core, and after it one asks for one.
         // The second would fit beside the holder, but it asked later: it waits for the first.
-        let holder = ThreadResult { () -> Bool in
-            let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
-            holding.set()
-            give.wait()
-            WhisperThreadShare.release(one)
-            return true
-        }
-        try await waitUntil("the holder holds a core", within: Self.turnGuard) { holding.isSet }
+        let holder = HeldReservation(wanted: 1)
+        defer { holder.giveBack() }
+        try await waitUntil("the holder holds a core", within: Self.turnGuard) { holder.isHolding }
         let everything = ThreadResult { () -> Bool in
             let all = WhisperThreadShare.reserve(wanted: cores, adapts: false)
             order.append("every core")
@@ -153,11 +130,43 @@ extension WhisperThreadShareTests {
         }
         let oneID = try await waitFor("the second asker's thread") { one.threadID }
         try await waitUntil("the second asker waits or is through") { ThreadActivity.isWaiting(oneID) || one.isDone }
-        give.signal()
-        given = true
+        holder.giveBack()
         try await waitUntil("both are through", within: Self.turnGuard) { everything.isDone && one.isDone }
         #expect(order.entries == ["every core", "one core"], "first come, first served")
-        #expect(holder.wait(within: .zero) == true)
+        #expect(holder.thread.wait(within: .zero) == true)
+    }
+}
+
+/// A decoding's reservation held on a thread of its own until ``giveBack()``, which a test calls
+/// however it ends (in a `defer`): a reservation left behind would stall every later decoding of
+/// the process in the queue.
+private final class HeldReservation: Sendable {
+    /// The holder's thread; its result is `true` once it has given the reservation back.
+    let thread: ThreadResult<Bool>
+    private let holding = LockedFlag()
+    private let give = DispatchSemaphore(value: 0)
+    private let given = LockedFlag()
+
+    /// Reserves `wanted` threads of a fixed count, on a new thread.
+    init(wanted: Int) {
+        let (holding, give) = (holding, give)
+        thread = ThreadResult {
+            let threads = WhisperThreadShare.reserve(wanted: wanted, adapts: false)
+            holding.set()
+            give.wait()
+            WhisperThreadShare.release(threads)
+            return true
+        }
+    }
+
+    /// Whether the reservation is taken.
+    var isHolding: Bool { holding.isSet }
+
+    /// Lets the holder give the reservation back; once, however often it is called.
+    func giveBack() {
+        guard !given.isSet else { return }
+        given.set()
+        give.signal()
     }
 }
 
