@@ -1,3 +1,4 @@
+import DictationTestSupport
 import DictationTesting
 import Foundation
 import Logging
@@ -96,12 +97,13 @@ import Testing
         let store = GatedStore()
         let (history, stream, continuation) = Self.history(store)
         history.pass([HistoryOutboxTests.final(0), .stateChanged(.paused)])
-        let waiter = Task {
-            await DedicatedThread.run {
-                store.calls.withLock { $0.append("waiting") }
-                history.waitUntilDelivered()
-                store.calls.withLock { $0.append("delivered") }
-            }
+        // The waiter blocks on a thread of its own, started now: a task would wait for a thread
+        // of the cooperative pool, which other suites' tests may hold for minutes.
+        let waiter = ThreadResult { () -> Bool in
+            store.calls.withLock { $0.append("waiting") }
+            history.waitUntilDelivered()
+            store.calls.withLock { $0.append("delivered") }
+            return true
         }
         // The waiter is on its way before the save may end: a wait that returned early would
         // note "delivered" before the save does.
@@ -110,7 +112,7 @@ import Testing
         }
         #expect(started)
         store.open()
-        _ = try await withDeadline(.seconds(600), "the waiter") { await waiter.value }
+        _ = try await waitFor("the waiter", within: .seconds(600)) { waiter.wait(within: .zero) }
         let log = store.log
         #expect(log.firstIndex(of: "save 0").map { $0 < (log.firstIndex(of: "delivered") ?? -1) } == true, "\(log)")
         await DedicatedThread.run { history.finish() }

@@ -6,7 +6,9 @@ import Testing
 
 @testable import Dictation
 
-/// `BatchTranscription` on real recordings and real PocketSphinx decoding.
+/// `BatchTranscription` on real recordings and real PocketSphinx decoding (named: the default
+/// recognizer is Whisper's wherever a Whisper model is installed, and what is tested here is the
+/// batch, not the recognizer).
 @Suite(.timeLimit(.minutes(25))) struct BatchTranscriptionTests {
     static let numbers = ["0870", "0880", "0890", "0920", "0930"]
 
@@ -26,8 +28,8 @@ import Testing
 
     @Test func filesComeBackInInputOrderWithTheFinalsOfOneJob() async throws {
         let paths = try Self.numbers.map(PocketSphinxTestData.librivoxPath)
-        let parallel = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2))
-        let serial = await Self.updates(of: BatchTranscription(paths: paths, jobs: 1))
+        let parallel = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2, recognizer: PocketSphinxRecognizer()))
+        let serial = await Self.updates(of: BatchTranscription(paths: paths, jobs: 1, recognizer: PocketSphinxRecognizer()))
 
         // started(i), its events, finished(i), then i + 1: never another file's update in between.
         var current: Int?
@@ -75,7 +77,7 @@ import Testing
             try PocketSphinxTestData.librivoxPath("0880"), missing, corrupt, try PocketSphinxTestData.librivoxPath("0930"),
         ]
 
-        let updates = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2))
+        let updates = await Self.updates(of: BatchTranscription(paths: paths, jobs: 2, recognizer: PocketSphinxRecognizer()))
         let results = updates.compactMap { update -> BatchTranscription.FileResult? in
             if case .finished(let result) = update { return result }
             return nil
@@ -161,7 +163,7 @@ import Testing
 
     @Test func stopStartsNoOtherFile() async throws {
         let paths = try (Self.numbers + Self.numbers).map(PocketSphinxTestData.librivoxPath)
-        let batch = BatchTranscription(paths: paths, jobs: 1)
+        let batch = BatchTranscription(paths: paths, jobs: 1, recognizer: PocketSphinxRecognizer())
         var results = 0
         for await update in batch.start() {
             if case .started(0, _) = update { await batch.stop() }

@@ -29,7 +29,7 @@ import Testing
         let modelPath = try WhisperFixtures.tinyEnglish()
         // The decodings block (and may wait their turn for the cores): off the cooperative pool.
         let run = ThreadResult { Result { try Self.confirmations(modelPath: modelPath) } }
-        let (confirmedCount, contradicted) = try await waitFor("the confirmations", within: .seconds(900)) {
+        let (confirmedCount, contradicted) = try await waitFor("the confirmations", within: .seconds(1200)) {
             run.wait(within: .zero)
         }.get()
         print(

@@ -28,11 +28,15 @@ enum WhisperFixtures {
     }
 
     /// The finals of a whole session over `source` with a Whisper recognizer.
+    ///
+    /// The hang guard is 20 minutes: a session's decodings wait their turn for the cores behind
+    /// every decoding the Whisper suites queued before them (`WhisperThreadShare`), which on a
+    /// loaded machine took one session past 10 minutes.
     static func transcribe(_ source: any AudioSource, recognizer: WhisperRecognizer, locale: String = "en-US") async throws
         -> (finals: [Transcript], errors: [DictationError])
     {
         let session = DictationSession(source: source, preprocessing: StandardPreprocessing(), recognizer: recognizer)
-        return try await withDeadline(.seconds(600), "a Whisper session over \(source)") {
+        return try await withDeadline(.seconds(1200), "a Whisper session over \(source)") {
             var finals: [Transcript] = []
             var errors: [DictationError] = []
             for await event in try await session.start(DictationOptions(locale: locale)) {
