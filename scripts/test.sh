@@ -6,7 +6,7 @@
 # the last thing that happened. Each pass runs under a watchdog: a test that hangs fails by its own
 # time limit (25 minutes for every suite), and should the test process still not end, the watchdog
 # prints every thread's stack (gdb) and kills it, so that a hang costs CI 65 minutes at most, not 90
-# minutes and the run. (A quiet first pass takes about 13 minutes, a loaded one twice that.)
+# minutes and the run. (A quiet first pass takes about 10 minutes, a loaded one 16.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -86,7 +86,7 @@ desktop='DictationDesktopTests|TypeCommandTests|ControlCLITests'
 # The suites that decode with Whisper run in a pass of their own, side by side. Beside every other
 # suite, the process's Whisper decodings queued for the cores (WhisperThreadShare) behind each
 # other and behind all the rest of the run: on a loaded CI machine the last in the queue waited
-# past its session's 600-s guard. Alone, the queue is theirs (a quiet pass takes about 5 minutes).
+# past its session's 600-s guard. Alone, the queue is theirs (a quiet pass takes about 4 minutes).
 whisper='DictationWhisperTests|StandardRecognizerTests|WhisperWrittenTextTests|/whisper'
 # The command-line tests wait for `dictate` processes, and a synchronous test holds its thread of
 # the cooperative pool (one per core) until it ends: in the same process they held both threads for
