@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs the whole test suite (needs the packages from scripts/install-system-packages.sh).
-# With arguments, runs `swift test` with them (e.g. --filter NAME) instead.
+# With arguments, runs the tests with them (the options of `swift test`: e.g. --filter NAME) instead.
 #
 # Output is line-buffered even into a file or a pipe (stdbuf), so that the last line of a CI log is
 # the last thing that happened. Each pass runs under a watchdog: a test that hangs fails by its own
 # time limit (25 minutes for every suite), and should the test process still not end, the watchdog
-# prints every thread's stack (gdb) and kills it, so that a hang costs CI 65 minutes at most, not 90
-# minutes and the run. (A quiet first pass takes about 10 minutes, a loaded one 16.)
+# prints every thread's stack (gdb) and kills it, so that a hang costs its pass 45 minutes at most
+# (the first pass; Whisper's 30, the desktop's 20), not the run. (A quiet first pass takes about
+# 10 minutes, a loaded one 16.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -76,7 +77,7 @@ done
 end_phase "Whisper models"
 if [ "$#" -gt 0 ]; then
     run_pass 60 "$@"
-    end_phase "swift test $*"
+    end_phase "tests $*"
     exit
 fi
 # The desktop's tests drive real X and Wayland servers, window managers and windows, whose event
