@@ -33,7 +33,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
@@ -55,8 +54,7 @@ let package = Package(
         .target(
             name: "DictationWhisper",
             dependencies: [
-                "DictationKit", "CWhisper", .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "DictationKit", "CWhisper", "COpenSSL", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
@@ -119,6 +117,8 @@ let package = Package(
         ),
         // whisper.cpp: no Debian package; scripts/install-whisper.sh builds the pinned release into /usr/local.
         .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
+        // The model files' SHA-256 and SHA-1 (swift-crypto would compile a second BoringSSL beside swift-nio-ssl's).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),

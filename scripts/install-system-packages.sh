@@ -13,6 +13,7 @@ packages=(
     libespeak-ng-dev                                           # pronunciations of custom vocabulary (espeak-ng's phonemes)
     libsndfile1-dev                                            # audio files: WAV, FLAC, Ogg, Opus, MP3, AIFF...
     libsqlite3-dev                                             # the transcript history (GRDB links the system SQLite)
+    libssl-dev                                                 # SHA-256 and SHA-1 of Whisper model files (OpenSSL's libcrypto)
     pocketsphinx pocketsphinx-testdata                         # reference decoder and real speech for tests
     sox espeak-ng flite                                        # test fixtures: conversions and synthetic speech
     curl openssl                                               # server tests: a second client of the OpenAI endpoint; a certificate for TLS

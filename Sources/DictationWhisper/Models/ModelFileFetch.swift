@@ -106,7 +106,7 @@ struct ModelFileFetch {
 /// A file being written, and the hash and length of what was written.
 struct HashingSink {
     let output: FileHandle
-    var digest: RunningDigest
+    let digest: RunningDigest
     var bytes = 0
 
     mutating func write(_ block: Data) throws(ModelFileFetch.Failure) {

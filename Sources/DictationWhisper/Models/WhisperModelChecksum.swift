@@ -1,4 +1,4 @@
-import Crypto
+import COpenSSL
 import Foundation
 
 /// The hash a model file must have: SHA-256 (what Hugging Face shows on a file's page) or SHA-1
@@ -53,7 +53,7 @@ public struct WhisperModelChecksum: Sendable, Hashable, CustomStringConvertible 
     public static func ofFile(_ algorithm: Algorithm, path: String) -> WhisperModelChecksum? {
         guard let file = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? file.close() }
-        var digest = RunningDigest(algorithm)
+        let digest = RunningDigest(algorithm)
         while true {
             let block: Data?
             do {
@@ -69,33 +69,47 @@ public struct WhisperModelChecksum: Sendable, Hashable, CustomStringConvertible 
     }
 }
 
-/// A hash computed piece by piece as a file goes by.
-struct RunningDigest {
+/// A hash computed piece by piece as a file goes by, by OpenSSL's libcrypto.
+///
+/// A class, because it owns libcrypto's digest context and frees it once. `@unchecked Sendable` is
+/// sound because one thread at a time uses it: a download's sink goes from the thread that starts
+/// the transfer to the session's delegate queue, behind the delegate's mutex, and back.
+final class RunningDigest: @unchecked Sendable {
     private let algorithm: WhisperModelChecksum.Algorithm
-    // One of the two, by `algorithm`; mutated in place through the optional.
-    private var sha1: Insecure.SHA1?
-    private var sha256: SHA256?
+    private let context: OpaquePointer
 
     init(_ algorithm: WhisperModelChecksum.Algorithm) {
         self.algorithm = algorithm
-        switch algorithm {
-        case .sha1: sha1 = Insecure.SHA1()
-        case .sha256: sha256 = SHA256()
+        // Only an allocation can fail here, or a libcrypto without its default digests: neither
+        // comes from the file being hashed.
+        guard let context = EVP_MD_CTX_new() else { preconditionFailure("libcrypto could not allocate a digest") }
+        self.context = context
+        let function =
+            switch algorithm {
+            case .sha1: EVP_sha1()
+            case .sha256: EVP_sha256()
+            }
+        guard EVP_DigestInit_ex(context, function, nil) == 1 else {
+            preconditionFailure("libcrypto has no \(algorithm.rawValue)")
         }
     }
 
-    mutating func update(_ bytes: Data) {
-        sha1?.update(data: bytes)
-        sha256?.update(data: bytes)
+    deinit { EVP_MD_CTX_free(context) }
+
+    func update(_ bytes: Data) {
+        let updated = bytes.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        precondition(updated == 1, "libcrypto failed to hash \(bytes.count) bytes")
     }
 
     /// The hash of everything given.
     func finish() -> WhisperModelChecksum {
-        let bytes = sha1.map { Array($0.finalize()) } ?? sha256.map { Array($0.finalize()) } ?? []
-        let hexadecimal = bytes.map { String(format: "%02x", $0) }.joined()
+        var bytes = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let finished = EVP_DigestFinal_ex(context, &bytes, &length)
+        let hexadecimal = bytes.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
         // The digits are the algorithm's length by construction.
-        guard let checksum = WhisperModelChecksum(algorithm, hexadecimal) else {
-            preconditionFailure("a \(algorithm.rawValue) digest of \(bytes.count) bytes")
+        guard finished == 1, let checksum = WhisperModelChecksum(algorithm, hexadecimal) else {
+            preconditionFailure("a \(algorithm.rawValue) digest of \(length) bytes")
         }
         return checksum
     }
