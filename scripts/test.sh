@@ -4,10 +4,11 @@
 #
 # Output is line-buffered even into a file or a pipe (stdbuf), so that the last line of a CI log is
 # the last thing that happened. Each pass runs under a watchdog: a test that hangs fails by its own
-# time limit (25 minutes for every suite), and should the test process still not end, the watchdog
-# prints every thread's stack (gdb) and kills it, so that a hang costs its pass 45 minutes at most
-# (the first pass; Whisper's 30, the desktop's 20), not the run. (A quiet first pass takes about
-# 10 minutes, a loaded one 16.)
+# time limit (25 minutes for the first pass's suites, 15 for the Whisper pass's), and should the
+# test process still not end, the watchdog prints every thread's stack (gdb) and kills it. The
+# watchdogs (27, 17 and 10 minutes) bound the three passes to 54 minutes together, hangs and all,
+# so that with the build a hung run still ends inside CI's 90. (Quiet, the passes take about 10, 4
+# and 1 minutes; loaded with two busy loops, 16, 8 and 1.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -95,16 +96,16 @@ whisper='DictationWhisperTests|StandardRecognizerTests|WhisperWrittenTextTests|/
 # run printed no test's end for 9 minutes, and a slow-disk test's consumer received nothing for
 # 10. In a process of their own, beside the rest, they block only their own pool.
 cli='DictateCLITests'
-run_pass 45 --skip "$desktop|$whisper|$cli" &
+run_pass 27 --skip "$desktop|$whisper|$cli" &
 rest_pass=$!
-run_pass 45 --filter "$cli" --skip "$desktop|$whisper" &
+run_pass 27 --filter "$cli" --skip "$desktop|$whisper" &
 cli_pass=$!
 status=0
 wait "$rest_pass" || status=$?
 wait "$cli_pass" || status=$?
 end_phase "tests, all but the desktop's and Whisper's (the command line's in a second process)"
 if [ "$status" -ne 0 ]; then exit "$status"; fi
-run_pass 30 --filter "$whisper" --skip "$desktop"
+run_pass 17 --filter "$whisper" --skip "$desktop"
 end_phase "Whisper tests"
-run_pass 20 --filter "$desktop" --no-parallel
+run_pass 10 --filter "$desktop" --no-parallel
 end_phase "desktop tests, one at a time"

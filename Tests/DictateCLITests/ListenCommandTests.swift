@@ -67,7 +67,7 @@ import Testing
     }
 
     /// Whisper on the live capture path: the final is Whisper's own written text.
-    @Test func whisperFinalsFromTheMicrophone() throws {
+    @Test(.timeLimit(.minutes(15))) func whisperFinalsFromTheMicrophone() throws {
         let model = try WhisperTestModels.path("tiny.en")
         let speech = try PocketSphinxTestData.goForward()
         let result = try Self.listenAndInterrupt(["--recognizer", "whisper", "--model", model]) { microphone, dictate in

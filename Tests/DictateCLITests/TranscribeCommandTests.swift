@@ -15,7 +15,7 @@ import Testing
 
     /// Whisper writes the text itself; the formatting stage adds no second mark, and `--raw` is
     /// Whisper's own text. A damaged model file is exit 69 (no model), saying so.
-    @Test func whisperTranscribesWithItsOwnPunctuation() throws {
+    @Test(.timeLimit(.minutes(15))) func whisperTranscribesWithItsOwnPunctuation() throws {
         let model = try WhisperTestModels.path("tiny.en")
         let librivox = DictateProcess.sample("librivox-sense-and-sensibility-0880.wav")
         let result = try DictateProcess.run(["transcribe", "--recognizer", "whisper", "--model", model, Self.goforward, librivox])

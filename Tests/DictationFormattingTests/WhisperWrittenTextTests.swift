@@ -11,7 +11,7 @@ import Testing
 /// Written text from a recognizer that writes: the sentences of ``WrittenTextAccuracyTests``,
 /// spoken by the same flite voices, decoded by Whisper (tiny.en) in a real session with the
 /// formatting stage; and spoken commands through Whisper doing what they should.
-@Suite("Written text from Whisper's own writing", .serialized, .timeLimit(.minutes(25)))
+@Suite("Written text from Whisper's own writing", .serialized, .timeLimit(.minutes(15)))
 struct WhisperWrittenTextTests {
     /// The installed English-only tiny model (`dictate models install whisper-tiny.en`).
     static func tinyEnglish() throws -> String {

@@ -18,7 +18,7 @@ extension CompatibleClientTests {
         return try #require(model?.path, "no Whisper model installed: dictate models install whisper-tiny.en")
     }
 
-    @Test("the standard recognizer serves the stream protocol with Whisper where it is installed")
+    @Test("the standard recognizer serves the stream protocol with Whisper where it is installed", .timeLimit(.minutes(15)))
     func whisperServesTheStreamProtocolByDefault() async throws {
         _ = try Self.installedWhisperModel()
         let server = try await TestServer.start(recognizer: StandardRecognizer())
@@ -33,7 +33,9 @@ extension CompatibleClientTests {
         #expect(messages.finals.contains { $0.text.contains { $0.isUppercase } }, "not Whisper's: \(messages.text)")
     }
 
-    @Test("vosk's client and OpenAI's SDK get Whisper's transcripts from dictate serve --model FILE.bin")
+    @Test(
+        "vosk's client and OpenAI's SDK get Whisper's transcripts from dictate serve --model FILE.bin",
+        .timeLimit(.minutes(15)))
     func whisperServesTheVoskAndOpenAIClients() throws {
         let model = try Self.installedWhisperModel()
         let recording = try Self.joinedRecording()

@@ -7,7 +7,7 @@ import Testing
 
 /// The standard stack's recognizer: Whisper wherever a Whisper model serves the locale,
 /// PocketSphinx elsewhere, PocketSphinx's partials beside Whisper's finals.
-@Suite(.timeLimit(.minutes(25))) struct StandardRecognizerTests {
+@Suite(.timeLimit(.minutes(15))) struct StandardRecognizerTests {
     /// A Whisper model folder holding links to the installed models named (`scripts/test.sh`
     /// installs tiny.en and base).
     static func whisperFolder(_ names: [String]) throws -> WhisperModelLocator {

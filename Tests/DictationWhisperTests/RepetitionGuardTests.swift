@@ -8,7 +8,7 @@ import Testing
 ///
 /// 25 minutes, like every suite: a test's clock runs from the start of the whole run, and a
 /// minute ran out in a full run before these even got a thread.
-@Suite(.timeLimit(.minutes(25))) struct RepetitionGuardTests {
+@Suite(.timeLimit(.minutes(15))) struct RepetitionGuardTests {
     static func words(_ text: String) -> [Word] {
         text.split(separator: " ").enumerated().map { index, word in
             Word(text: String(word), start: Double(index), end: Double(index) + 0.5, confidence: 0.9)

@@ -9,7 +9,7 @@ import Testing
 
 /// Whisper through a whole session on real speech: the LibriVox recordings of
 /// pocketsphinx-testdata, with their transcripts.
-@Suite("Whisper accuracy", .timeLimit(.minutes(25)))
+@Suite("Whisper accuracy", .timeLimit(.minutes(15)))
 struct WhisperAccuracyTests {
     /// tiny.en makes about one error in the 71 words: "Mr." for the transcript's "mister".
     /// PocketSphinx's best model makes 19 on the same files.

@@ -12,7 +12,7 @@ import Testing
 /// their stable words from the confirmation pass, which runs Whisper (the final's kind of decoder)
 /// on the utterance so far. Those words must be the final's own: a stable word the final then
 /// contradicts would be a promise broken, typed into a document and taken back.
-@Suite(.timeLimit(.minutes(25))) struct WhisperConfirmationTests {
+@Suite(.timeLimit(.minutes(15))) struct WhisperConfirmationTests {
     final class Confirmations: Sendable {
         let searches = Mutex<[(words: [Word], cutoff: Double)]>([])
 
@@ -29,7 +29,7 @@ import Testing
         let modelPath = try WhisperFixtures.tinyEnglish()
         // The decodings block (and may wait their turn for the cores): off the cooperative pool.
         let run = ThreadResult { Result { try Self.confirmations(modelPath: modelPath) } }
-        let (confirmedCount, contradicted) = try await waitFor("the confirmations", within: .seconds(1200)) {
+        let (confirmedCount, contradicted) = try await waitFor("the confirmations", within: .seconds(720)) {
             run.wait(within: .zero)
         }.get()
         print(

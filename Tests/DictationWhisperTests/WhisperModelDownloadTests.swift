@@ -10,7 +10,7 @@ import Testing
 /// right hash installs a model the locator finds and checks whole; a wrong hash, a 404, a
 /// transfer that breaks off and a file that is not a model are each a coded error, and leave
 /// nothing in the models folder.
-@Suite("Whisper model downloads", .timeLimit(.minutes(25)))
+@Suite("Whisper model downloads", .timeLimit(.minutes(15)))
 struct WhisperModelDownloadTests {
     /// A models folder and a folder to serve, both temporary.
     struct Folders {

@@ -7,7 +7,7 @@ import Testing
 
 /// A damaged or wrong model file is a coded error in both languages, never an abort inside
 /// whisper.cpp's loader.
-@Suite("Whisper model files", .timeLimit(.minutes(25)))
+@Suite("Whisper model files", .timeLimit(.minutes(15)))
 struct WhisperModelFileTests {
     static func decoderError(_ path: String, locale: String = "en-US") -> DictationError? {
         do {

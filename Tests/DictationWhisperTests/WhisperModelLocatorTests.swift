@@ -7,7 +7,7 @@ import Testing
 /// Which installed model serves a locale: size and languages from each file's header, whatever
 /// it is named; a model of the user's own before the catalog's of the same size; and, for a
 /// locale none serves, an error naming what to install.
-@Suite("Whisper model choice", .timeLimit(.minutes(25)))
+@Suite("Whisper model choice", .timeLimit(.minutes(15)))
 struct WhisperModelLocatorTests {
     /// A models folder of links to the installed tiny.en and base files, under the names given.
     static func folder(_ links: [String: String]) throws -> String {

@@ -8,7 +8,7 @@ import Testing
 
 /// Whisper is known to write text over silence and noise ("Thank you."). Ten minutes of each kind
 /// of non-speech, through a whole session, must give no final with words.
-@Suite("Whisper hears no words in noise", .timeLimit(.minutes(25)))
+@Suite("Whisper hears no words in noise", .timeLimit(.minutes(15)))
 struct WhisperNoSpeechTests {
     @Test(
         "ten minutes of silence, white and pink noise, hum and clicks give no text",

@@ -9,7 +9,7 @@ import Testing
 /// Norwegian (nb-NO) with the multilingual base model, on the only Norwegian speech at hand:
 /// espeak-ng's voice, which is robotic. Accuracy is modest; the test asserts that Norwegian is
 /// recognised as Norwegian, far better than the same audio taken for English.
-@Suite("Whisper in Norwegian", .timeLimit(.minutes(25)))
+@Suite("Whisper in Norwegian", .timeLimit(.minutes(15)))
 struct WhisperNorwegianTests {
     static let sentences = [
         "Jeg heter Kari og jeg bor i Oslo.",

@@ -10,7 +10,7 @@ import Testing
 /// A session does not load a second Whisper decoder beside one that already uses several cores:
 /// on two cores, two decoders of two threads each took about four times the CPU, and a second
 /// decoder costs some 70 MB.
-@Suite("Whisper decoders side by side", .timeLimit(.minutes(25)))
+@Suite("Whisper decoders side by side", .timeLimit(.minutes(15)))
 struct WhisperSideBySideTests {
     @Test("a file's session decodes with one Whisper decoder of two threads, with two of one thread each")
     func oneDecoderUsesTheCores() async throws {

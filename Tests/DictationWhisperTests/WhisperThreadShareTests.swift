@@ -6,7 +6,7 @@ import Testing
 
 /// A live decoding gives whisper.cpp only the cores other work leaves free, at least one: other
 /// programs' busy threads are seen in `/proc`, this process's own decodings by what they hold.
-@Suite(.timeLimit(.minutes(25))) struct WhisperThreadShareTests {
+@Suite(.timeLimit(.minutes(15))) struct WhisperThreadShareTests {
     @Test func theThreadsAreTheCoresOtherWorkLeavesFreeAtLeastOneAtMostTheWanted() {
         #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, busy: 0) == 2)
         #expect(WhisperThreadShare.threads(wanted: 2, cores: 2, busy: 1) == 1)
