@@ -9,15 +9,17 @@ import Testing
 /// once and the source is released, and the last final still arrives on the stream; `cancel()`
 /// loses it.
 @Suite(.timeLimit(.minutes(25))) struct EndAudioTests {
-    /// A live source that stays open: goforward up to the end of its last word, pushed at real
-    /// time, then nothing more, as a microphone whose reads block. The utterance can't end by
-    /// itself (the command has no pause in it, and no silence ever follows), so however slowly a
-    /// busy machine decodes, it is open when the session is ended.
+    /// A live source that stays open: goforward up to the end of its last word, captured, then
+    /// nothing more, as a microphone whose reads block. The utterance can't end by itself (the
+    /// command has no pause in it, and no silence ever follows), so however slowly a busy machine
+    /// decodes, it is open when the session is ended. The words are all captured at once, not at
+    /// real time: what the final holds is then what was captured, whenever the first partial
+    /// comes (paced, a quiet machine's first partial came after "go for", and so did the end).
     static func liveSource() throws -> (ReleaseTimedSource, PushAudioSource) {
         let push = PushAudioSource(format: AudioFormat(sampleRate: 16_000, channelCount: 1, encoding: .float32))
         let speech = try TwoPassTests.samples(of: "goforward.raw")
         // Its words end at 2.13 s.
-        TwoPassTests.push(Array(speech.prefix(34_400)), into: push, pacedAt: 1, finishing: false)
+        TwoPassTests.push(Array(speech.prefix(34_400)), into: push, finishing: false)
         return (ReleaseTimedSource(push), push)
     }
 
