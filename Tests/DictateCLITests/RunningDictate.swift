@@ -23,8 +23,12 @@ final class RunningDictate {
     ///   - terminal: Run it on a pseudo-terminal made by util-linux's `script`, which passes what
     ///     is typed with ``type(_:)`` through the terminal's line discipline (Ctrl-C becomes SIGINT).
     ///   - watchdog: When a `dictate` that has not ended is killed: a hung `dictate` must fail its
-    ///     test, not hold CI until its time limit.
-    init(_ arguments: [String], environment: [String: String], terminal: Bool = false, watchdog: Duration = .seconds(90)) throws {
+    ///     test, not hold CI until its time limit. Ten minutes by default, far beyond any run's
+    ///     work: at the start of a pass every suite starts at once, and five LibriVox files
+    ///     transcribed with `--jobs 1`, some 10 s of work alone, were killed at the 90 s this was.
+    init(
+        _ arguments: [String], environment: [String: String], terminal: Bool = false, watchdog: Duration = .seconds(600)
+    ) throws {
         let executable = try DictateExecutable.url
         if terminal {
             let script = "/usr/bin/script"

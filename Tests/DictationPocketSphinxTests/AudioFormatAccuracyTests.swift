@@ -32,6 +32,14 @@ struct AudioFormatAccuracyTests {
         return try Fixtures.run(path, arguments)
     }
 
+    /// The WAV original's WER, decoded once per test run: each format's test compares against the
+    /// same figure (a fresh recognizer decodes the same file the same way).
+    static func originalWER() async throws -> WordErrorRate {
+        try await Baseline.shared.figure("the WAV original's WER (\(id))") {
+            try await wer(AudioFileSource(path: try PocketSphinxTestData.path("librivox/\(id).wav")))
+        }
+    }
+
     static func wer(_ source: any AudioSource) async throws -> WordErrorRate {
         let reference = try #require(try PocketSphinxTestData.librivoxTranscripts()[id])
         let text = try await LibriVoxSessionAccuracyTests.transcribe(source).map(\.text).joined(separator: " ")
@@ -51,7 +59,7 @@ struct AudioFormatAccuracyTests {
         // Named plainly, so only the content can say what it is.
         let unnamed = "\(directory)/recording"
         try FileManager.default.moveItem(atPath: copy, toPath: unnamed)
-        let original = try await WAVOriginal.shared.wer()
+        let original = try await Self.originalWER()
         let ours = try await Self.wer(AudioFileSource(path: unnamed))
         print("\(format.name): WER \(ours) against WAV \(original)")
         let margin = format.losslessly ? 0 : 0.10
@@ -74,29 +82,8 @@ struct AudioFormatAccuracyTests {
         }.start()
         defer { try? pipe.fileHandleForReading.close() }
         let piped = try await Self.wer(StandardInputSource(descriptor: pipe.fileHandleForReading.fileDescriptor))
-        let original = try await WAVOriginal.shared.wer()
+        let original = try await Self.originalWER()
         print("FLAC on standard input: WER \(piped) against WAV \(original)")
         #expect(piped.rate == original.rate, "lossless: \(piped) against \(original)")
-    }
-}
-
-/// The WAV original's WER, decoded once per test run: every format's test compares against the
-/// same figure (a fresh recognizer decodes the same file the same way), so decoding it once per
-/// format repeated the same work six times.
-actor WAVOriginal {
-    static let shared = WAVOriginal()
-    private var task: Task<WordErrorRate, any Error>?
-
-    func wer() async throws -> WordErrorRate {
-        let task =
-            task
-            ?? Task {
-                try await withDeadline(Baseline.deadline, "the WAV original's WER (\(AudioFormatAccuracyTests.id))") {
-                    let path = try PocketSphinxTestData.path("librivox/\(AudioFormatAccuracyTests.id).wav")
-                    return try await AudioFormatAccuracyTests.wer(AudioFileSource(path: path))
-                }
-            }
-        self.task = task
-        return try await task.value
     }
 }

@@ -133,8 +133,9 @@ struct LibriVoxSessionAccuracyTests {
     }
 }
 
-/// The figures every accuracy test compares against, computed once per test run: our WER at
-/// 16 kHz and `pocketsphinx_continuous`'s on the same files.
+/// The figures accuracy tests compare against, computed once per test run: our WER at 16 kHz and
+/// `pocketsphinx_continuous`'s on the same files, and any other a suite names (the WAV original
+/// the format copies are measured against).
 ///
 /// Each is computed under a deadline of its own, so that a session that never ends fails every
 /// test that waits for the figure, naming it, instead of holding them all for ever.
@@ -145,46 +146,43 @@ actor Baseline {
     static let deadline = Duration.seconds(1200)
 
     static let shared = Baseline()
-    private var oursTask: Task<WordErrorRate, any Error>?
-    private var continuousTask: Task<WordErrorRate, any Error>?
+    private var figures: [String: Task<WordErrorRate, any Error>] = [:]
 
-    func ours() async throws -> WordErrorRate {
-        let task =
-            oursTask
-            ?? Task {
-                try await withDeadline(Self.deadline, "the 16 kHz baseline (DictationSession on 5 LibriVox files)") {
-                    let references = try PocketSphinxTestData.librivoxTranscripts()
-                    var total = WordErrorRate(errors: 0, referenceWords: 0)
-                    for id in LibriVoxSessionAccuracyTests.recordings {
-                        let path = try PocketSphinxTestData.path("librivox/\(id).wav")
-                        let finals = try await LibriVoxSessionAccuracyTests.transcribe(AudioFileSource(path: path))
-                        let reference = try #require(references[id])
-                        total = total + WordErrorRate(reference: reference, hypothesis: finals.map(\.text).joined(separator: " "))
-                    }
-                    return total
-                }
-            }
-        oursTask = task
+    /// The figure `name` names, computed by `compute` the first time a test asks for it, under
+    /// the deadline; every later test gets the same figure.
+    func figure(
+        _ name: String, _ compute: @escaping @Sendable () async throws -> WordErrorRate
+    ) async throws -> WordErrorRate {
+        let task = figures[name] ?? Task { try await withDeadline(Self.deadline, name, compute) }
+        figures[name] = task
         return try await task.value
     }
 
-    func continuous() async throws -> WordErrorRate {
-        let task =
-            continuousTask
-            ?? Task {
-                try await withDeadline(Self.deadline, "the pocketsphinx_continuous baseline") {
-                    let program = try Fixtures.requireContinuousProgram()
-                    let references = try PocketSphinxTestData.librivoxTranscripts()
-                    var total = WordErrorRate(errors: 0, referenceWords: 0)
-                    for id in LibriVoxSessionAccuracyTests.recordings {
-                        let path = try PocketSphinxTestData.path("librivox/\(id).wav")
-                        let output = try await Fixtures.runOffThePool(program, ["-infile", path])
-                        total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: output)
-                    }
-                    return total
-                }
+    func ours() async throws -> WordErrorRate {
+        try await figure("the 16 kHz baseline (DictationSession on 5 LibriVox files)") {
+            let references = try PocketSphinxTestData.librivoxTranscripts()
+            var total = WordErrorRate(errors: 0, referenceWords: 0)
+            for id in LibriVoxSessionAccuracyTests.recordings {
+                let path = try PocketSphinxTestData.path("librivox/\(id).wav")
+                let finals = try await LibriVoxSessionAccuracyTests.transcribe(AudioFileSource(path: path))
+                let reference = try #require(references[id])
+                total = total + WordErrorRate(reference: reference, hypothesis: finals.map(\.text).joined(separator: " "))
             }
-        continuousTask = task
-        return try await task.value
+            return total
+        }
+    }
+
+    func continuous() async throws -> WordErrorRate {
+        try await figure("the pocketsphinx_continuous baseline") {
+            let program = try Fixtures.requireContinuousProgram()
+            let references = try PocketSphinxTestData.librivoxTranscripts()
+            var total = WordErrorRate(errors: 0, referenceWords: 0)
+            for id in LibriVoxSessionAccuracyTests.recordings {
+                let path = try PocketSphinxTestData.path("librivox/\(id).wav")
+                let output = try await Fixtures.runOffThePool(program, ["-infile", path])
+                total = total + WordErrorRate(reference: try #require(references[id]), hypothesis: output)
+            }
+            return total
+        }
     }
 }
