@@ -89,7 +89,10 @@ desktop='DictationDesktopTests|TypeCommandTests|ControlCLITests'
 # suite, the process's Whisper decodings queued for the cores (WhisperThreadShare) behind each
 # other and behind all the rest of the run: on a loaded CI machine the last in the queue waited
 # past its session's 600-s guard. Alone, the queue is theirs (a quiet pass takes about 4 minutes).
-whisper='DictationWhisperTests|StandardRecognizerTests|WhisperWrittenTextTests|/whisper'
+# The entry points' tests are among them: `DictationSession.transcribe` and `.dictate` decode with
+# the standard recognizer, which is Whisper wherever its model is installed, as it is here, and
+# whisper.cpp's threads spin at their barriers on cores the first pass keeps busy.
+whisper='DictationWhisperTests|StandardRecognizerTests|WhisperWrittenTextTests|EntryPointTests|/whisper'
 # The command-line tests wait for `dictate` processes, and a synchronous test holds its thread of
 # the cooperative pool (one per core) until it ends: in the same process they held both threads for
 # minutes on end, and the async tests (a session's consumer among them) waited that long; a loaded

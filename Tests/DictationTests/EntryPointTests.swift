@@ -10,7 +10,7 @@ import Testing
 ///
 /// They use the best installed model for en-US, as an app would: Debian's `en-us`, or the
 /// `en-US-large` pack where `dictate models install` put it; the bounds hold for both.
-@Suite(.timeLimit(.minutes(25))) struct EntryPointTests {
+@Suite(.timeLimit(.minutes(15))) struct EntryPointTests {
     @Test func transcribeGivesTheWordsOfARecordingWithPartials() async throws {
         let recording = try PocketSphinxTestData.librivoxPath("0870")
         var finals: [Transcript] = []
