@@ -102,16 +102,12 @@ whisper='DictationWhisperTests|StandardRecognizerTests|WhisperWrittenTextTests|E
 # in the rest's process, a quiet first pass took 890 s; apart, 842 s.
 cli='DictateCLITests'
 server='DictationServerTests'
-run_pass 27 --skip "$desktop|$whisper|$cli|$server" &
-rest_pass=$!
-run_pass 27 --filter "$cli" --skip "$desktop|$whisper" &
-cli_pass=$!
-run_pass 27 --filter "$server" --skip "$desktop|$whisper" &
-server_pass=$!
+passes=()
+run_pass 27 --skip "$desktop|$whisper|$cli|$server" & passes+=($!)
+run_pass 27 --filter "$cli" --skip "$desktop|$whisper" & passes+=($!)
+run_pass 27 --filter "$server" --skip "$desktop|$whisper" & passes+=($!)
 status=0
-wait "$rest_pass" || status=$?
-wait "$cli_pass" || status=$?
-wait "$server_pass" || status=$?
+for pass in "${passes[@]}"; do wait "$pass" || status=$?; done
 end_phase "tests, all but the desktop's and Whisper's (the command line's and the server's in processes of their own)"
 if [ "$status" -ne 0 ]; then exit "$status"; fi
 run_pass 17 --filter "$whisper" --skip "$desktop"
