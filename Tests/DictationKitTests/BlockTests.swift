@@ -158,12 +158,14 @@ import Testing
     }
 
     @Test func cancelDiscardsOnlyTheUncommittedBlock() async throws {
-        // Utterances every 1.5 s for several minutes, so that one follows the commit however late the
-        // test's task gets to run (a loaded machine can starve it for seconds).
-        let script = (0..<1000).map {
+        // Utterances every 1.5 s of audio for 8 hours (2.7 hours at the source's 3x speed), so that one
+        // follows the commit however late the test's task gets to run: a loaded CI machine starved it
+        // for more than the 500 s of wall time that 1000 utterances lasted, and no final came after.
+        let script = (0..<20_000).map {
             ScriptedRecognizer.Utterance("word \($0)", from: 0.5 + 1.5 * Double($0), to: 1.5 + 1.5 * Double($0))
         }
-        let session = Self.liveSession(seconds: 301, speed: 3, recognizer: ScriptedRecognizer(utterances: script))
+        // The source goes on with silence after its one second, for as long as the script lasts.
+        let session = Self.liveSession(seconds: 1, speed: 3, recognizer: ScriptedRecognizer(utterances: script))
         let collector = Collector(try await session.start(Self.options))
         try await collector.waitFor("a final") { $0.type == "final" }
         let first = await session.commit()
