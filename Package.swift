@@ -149,7 +149,7 @@ let package = Package(
         ),
         // Test-only support shared by the test targets: recordings and their transcripts, the
         // test microphone, WAV files, X11 and Wayland desktops, waiting on events. In no product.
-        .target(name: "DictationTestSupport", path: "Tests/TestSupport"),
+        .target(name: "DictationTestSupport", dependencies: ["DictationCapture"], path: "Tests/TestSupport"),
         .testTarget(
             name: "DictationKitTests",
             dependencies: [

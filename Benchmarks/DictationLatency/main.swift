@@ -14,8 +14,8 @@
 // `--recognizer whisper` decodes the finals with Whisper (`--whisper-model` names a ggml file, by
 // default the best installed one; `--whisper-threads`, whisper.cpp's threads, by default one per
 // core; `--whisper-window`, how much of the encoder's 30-s window a decoding runs;
-// `--whisper-beam`, the beam width, 5 by default, 1 greedy): it has no
-// partials, so only the final and stop() figures apply. `--recognizer standard` is what `dictate
+// `--whisper-beam`, the beam width, 5 by default, 1 greedy): its partials are its own searches
+// of the utterance so far (a redecoding pass), stable where two agree. `--recognizer standard` is what `dictate
 // listen` runs where both are installed: PocketSphinx's partials (its stable words confirmed by a
 // Whisper decoder) beside Whisper's finals, with the same Whisper options.
 //

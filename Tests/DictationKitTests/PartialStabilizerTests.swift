@@ -24,7 +24,7 @@ import Testing
     // MARK: One pass: words that stood unchanged for a while
 
     @Test func wordsBecomeStableAfterStandingUnchangedForTheHoldTime() {
-        var stabilizer = PartialStabilizer(confirms: false)
+        var stabilizer = PartialStabilizer(.held)
         #expect(stabilizer.stabilize(Self.partial("go", end: 0.4)).stableWordCount == 0)
         #expect(stabilizer.stabilize(Self.partial("go forward", end: 0.7)).stableWordCount == 0, "'go' stood 0.3 s")
         let held = stabilizer.stabilize(Self.partial("go forward ten", end: 0.9))
@@ -34,14 +34,14 @@ import Testing
     }
 
     @Test func theLastWordIsNeverStableItMayStillGrow() {
-        var stabilizer = PartialStabilizer(confirms: false)
+        var stabilizer = PartialStabilizer(.held)
         _ = stabilizer.stabilize(Self.partial("an ill", end: 0.5))
         let later = stabilizer.stabilize(Self.partial("an ill", end: 3))
         #expect(later.stableWordCount == 1, "'ill' may still become 'illness'")
     }
 
     @Test func aChangeRestartsTheClockFromTheChangedWordOn() {
-        var stabilizer = PartialStabilizer(confirms: false)
+        var stabilizer = PartialStabilizer(.held)
         _ = stabilizer.stabilize(Self.partial("a b c", end: 0.2))
         _ = stabilizer.stabilize(Self.partial("a x c d", end: 0.6))
         let shown = stabilizer.stabilize(Self.partial("a x c d", end: 0.8))
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func stableWordsStayWhenTheSearchChangesItsMind() {
-        var stabilizer = PartialStabilizer(confirms: false)
+        var stabilizer = PartialStabilizer(.held)
         _ = stabilizer.stabilize(Self.partial("go forward ten", end: 0.2))
         #expect(stabilizer.stabilize(Self.partial("go forward ten meters", end: 0.8)).stableWordCount == 3)
         let revised = stabilizer.stabilize(Self.partial("so forward ten meters", end: 1.0))
@@ -62,14 +62,14 @@ import Testing
     // MARK: Two passes: words the whole-utterance search confirmed
 
     @Test func nothingIsStableBeforeAConfirmation() {
-        var stabilizer = PartialStabilizer(confirms: true)
+        var stabilizer = PartialStabilizer(.confirmed)
         let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 5, timed: true))
         #expect(shown.text == "go forward ten meters")
         #expect(shown.stableWordCount == 0, "standing still is not enough with two passes")
     }
 
     @Test func confirmedWordsLeadAndTheStreamingWordsAfterThemInTimeFollow() {
-        var stabilizer = PartialStabilizer(confirms: true)
+        var stabilizer = PartialStabilizer(.confirmed)
         // The streaming search heard "so forward ten meters" over 0-2 s, half a second a word.
         _ = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2, timed: true))
         let added = stabilizer.confirm(
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func confirmationsOnlyAddWordsAfterTheStableOnes() {
-        var stabilizer = PartialStabilizer(confirms: true)
+        var stabilizer = PartialStabilizer(.confirmed)
         let first = stabilizer.confirm([Self.word("go", 0, 0.5)], upTo: 1)
         // A later search hears the start differently: the stable word stays, the new one is added.
         let second = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func aPartialWithoutWordTimesFollowsTheStableWordsByCount() {
-        var stabilizer = PartialStabilizer(confirms: true)
+        var stabilizer = PartialStabilizer(.confirmed)
         _ = stabilizer.confirm([Self.word("go", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
         let shown = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2))
         #expect(shown.text == "go forward ten meters")
@@ -102,13 +102,60 @@ import Testing
     }
 
     @Test func theLastPartialHeardIsKeptToShowAgainWhenAConfirmationComes() {
-        var stabilizer = PartialStabilizer(confirms: true)
+        var stabilizer = PartialStabilizer(.confirmed)
         #expect(stabilizer.lastHeard == nil)
         let heard = Self.partial("go forward", end: 1, timed: true)
         _ = stabilizer.stabilize(heard)
         #expect(stabilizer.lastHeard == heard, "as the search made it, words and all")
         stabilizer.reset()
         #expect(stabilizer.lastHeard == nil)
+    }
+
+    // MARK: Searches of the utterance so far: words two searches in a row agree on
+
+    @Test func wordsTwoSearchesInARowAgreeOnBecomeStableButNeverTheNewestsLast() {
+        var stabilizer = PartialStabilizer(.agreed)
+        let first = stabilizer.stabilize(Self.partial("He was", end: 1, timed: true))
+        #expect(first.text == "He was" && first.stableWordCount == 0, "one search agrees with nothing")
+        let second = stabilizer.stabilize(Self.partial("He was not an", end: 2, timed: true))
+        #expect(second.text == "He was not an")
+        #expect(second.stableWordCount == 2, "both searches heard 'He was'")
+        let third = stabilizer.stabilize(Self.partial("He was not an ill", end: 2.5, timed: true))
+        #expect(third.stableWordCount == 4, "'not an' agreed; 'ill' is the newest search's last word")
+        let fourth = stabilizer.stabilize(Self.partial("He was not an ill", end: 3, timed: true))
+        #expect(fourth.stableWordCount == 4, "'ill' may still become 'ill-disposed'")
+    }
+
+    @Test func aDisagreementStopsTheAgreementThere() {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(Self.partial("go for want ten", end: 2, timed: true))
+        let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.5, timed: true))
+        #expect(shown.stableWordCount == 1, "only 'go' was heard alike: \(shown.text)")
+        #expect(shown.text == "go forward ten meters")
+    }
+
+    @Test func aStableWordStaysWhenALaterSearchHearsItOtherwise() {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
+        _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
+        // "go forward ten" is stable; a third search hears "so" at the start.
+        let revised = stabilizer.stabilize(
+            Transcript(
+                text: "so forward ten meters please",
+                words: [
+                    Self.word("so", 0, 0.4), Self.word("forward", 0.4, 0.9), Self.word("ten", 0.9, 1.4),
+                    Self.word("meters", 1.5, 2.0), Self.word("please", 2.1, 2.5),
+                ], utteranceIndex: 0, startTime: 0, endTime: 2.5))
+        #expect(revised.text == "go forward ten meters please", "the stable words lead; the words after them in time follow")
+        #expect(revised.stableWordCount == 4, "'meters' followed the stable words in both searches; 'please' is the last")
+    }
+
+    @Test func aNewUtteranceStartsWithNothingStable() {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
+        #expect(stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true)).stableWordCount == 3)
+        stabilizer.reset()
+        #expect(stabilizer.stabilize(Self.partial("go forward", end: 1, timed: true)).stableWordCount == 0)
     }
 }
 
@@ -140,5 +187,14 @@ import Testing
         #expect(numbering.settle(0, isEmpty: true) == 0, "so its final is delivered even if empty")
         #expect(numbering.settle(1, isEmpty: false) == 1)
         #expect(!numbering.isShown(1))
+    }
+
+    @Test func anUtteranceWithItsFinalIsSettledAndSoIsEveryOneBefore() {
+        var numbering = UtteranceNumbering()
+        #expect(!numbering.isSettled(0))
+        _ = numbering.index(showing: 0)
+        _ = numbering.settle(1, isEmpty: false)
+        #expect(numbering.isSettled(0) && numbering.isSettled(1), "finals come in order")
+        #expect(!numbering.isSettled(2))
     }
 }

@@ -8,8 +8,8 @@ import Testing
 
 @testable import DictationKit
 
-/// The confirmation pass: while an utterance is still spoken, the whole-utterance search of what
-/// was said so far confirms the words a session's partials show as stable.
+/// The redecoding pass confirming: while an utterance is still spoken, the whole-utterance search
+/// of what was said so far confirms the words a session's partials show as stable.
 @Suite(.timeLimit(.minutes(25))) struct ConfirmationPassTests {
     /// What a pass confirmed, search by search.
     final class Confirmations: Sendable {
@@ -48,17 +48,22 @@ import Testing
             try decoder.endUtterance().compactMap { if case .final(let transcript) = $0 { transcript } else { nil } }.first)
 
         let confirmations = Confirmations()
-        let pass = try ConfirmationPass(
-            recognizer: recognizer, configuration: DecoderConfiguration(locale: "en-US", segmentation: .endpointer),
-            sampleRate: 16_000, finalPassIsIdle: { true },
-            onIdleCores: false, logger: Logger(label: "test")
-        ) { words, cutoff, utterance in confirmations.append(words, cutoff, utterance) }
+        let pass = try RedecodingPass(
+            recognizer: recognizer,
+            configuration: DecoderConfiguration(locale: "en-US", segmentation: .endpointer, reportsPartials: false),
+            cadence: .confirming, sampleRate: 16_000, finalPassIsIdle: { true }, onIdleCores: false,
+            logger: Logger(label: "test")
+        ) { heard, audioEnd, utterance in
+            confirmations.append(heard.words, audioEnd - PartialStabilizer.confirmationRightContext, utterance)
+        }
         defer { pass.close() }
         // Four of its seven seconds, as the audio thread hands them over.
         pass.submit([.begin(utterance: 3, at: 0)] + Self.blocks(samples.prefix(64_000)))
-        let search = try confirmations.wait(forCutoff: 4 - ConfirmationPass.rightContext)
+        let search = try confirmations.wait(forCutoff: 4 - PartialStabilizer.confirmationRightContext)
         #expect(search.utterance == 3)
-        #expect(abs(search.cutoff - (4 - ConfirmationPass.rightContext)) < 0.001, "the audio so far, less the right context")
+        #expect(
+            abs(search.cutoff - (4 - PartialStabilizer.confirmationRightContext)) < 0.001,
+            "the search heard the audio so far")
 
         let confirmed = search.words.filter { $0.end <= search.cutoff }.map(\.text)
         let finalWords = final.words.filter { $0.end <= search.cutoff + 0.3 }.map(\.text)
@@ -77,13 +82,13 @@ import Testing
             utterances: [.init("go forward ten meters", from: 0.5, to: 2.0)], realTimeFactor: 4,
             segmentation: .endpointer)
         let confirmations = Confirmations()
-        let pass = try ConfirmationPass(
+        let pass = try RedecodingPass(
             recognizer: slow, configuration: DecoderConfiguration(locale: "en-US", segmentation: .endpointer),
-            sampleRate: 16_000, finalPassIsIdle: { true }, onIdleCores: false,
+            cadence: .confirming, sampleRate: 16_000, finalPassIsIdle: { true }, onIdleCores: false,
             logger: Logger(label: "test")
-        ) { words, cutoff, utterance in confirmations.append(words, cutoff, utterance) }
+        ) { heard, audioEnd, utterance in confirmations.append(heard.words, audioEnd, utterance) }
         defer { pass.close() }
-        let limit = Int(ConfirmationPass.maximumBacklog * 16_000)
+        let limit = Int(RedecodingPass.maximumBacklog * 16_000)
         var largest = 0
         // Two minutes of speech, which the final pass would queue (up to a minute, then block on).
         pass.submit([.begin(utterance: 0, at: 0)])

@@ -57,16 +57,20 @@ import Testing
             // The utterance so far, as a session hands it over, up to 4 s before its end.
             let prefix = max(2, Double(samples.count) / 16_000 - 4)
             let confirmations = Confirmations()
-            let pass = try ConfirmationPass(
-                recognizer: recognizer, configuration: configuration, sampleRate: 16_000, finalPassIsIdle: { true },
-                onIdleCores: false, logger: Logger(label: "test")
-            ) { words, cutoff, _ in confirmations.searches.withLock { $0.append((words, cutoff)) } }
+            let pass = try RedecodingPass(
+                recognizer: recognizer, configuration: configuration, cadence: .confirming, sampleRate: 16_000,
+                finalPassIsIdle: { true }, onIdleCores: false, logger: Logger(label: "test")
+            ) { heard, audioEnd, _ in
+                confirmations.searches.withLock {
+                    $0.append((heard.words, audioEnd - PartialStabilizer.confirmationRightContext))
+                }
+            }
             defer { pass.close() }
             let audio = samples.prefix(Int(prefix * 16_000))
             pass.submit(
                 [.begin(utterance: 0, at: 0)]
                     + stride(from: 0, to: audio.count, by: 320).map { .audio(Array(audio[$0..<min($0 + 320, audio.count)])) })
-            let cutoff = Double(audio.count) / 16_000 - ConfirmationPass.rightContext
+            let cutoff = Double(audio.count) / 16_000 - PartialStabilizer.confirmationRightContext
             let words = try confirmations.wait(forCutoff: cutoff)
             let confirmed = words.filter { $0.end <= cutoff }.map(\.text)
             confirmedCount += confirmed.count

@@ -18,7 +18,7 @@ package final class ReusingRecognizer: SpeechRecognizer {
     /// What a decoder was made for: a decoder is reused only for the same request.
     private struct Request: Hashable {
         var configuration: DecoderConfiguration
-        var partialsOnly: Bool
+        var streamingPartials: Bool
 
         /// The request with the session's settings left out: decoders of one model and kind.
         var model: Request {
@@ -52,13 +52,13 @@ package final class ReusingRecognizer: SpeechRecognizer {
     package func supportedLocales() -> [String] { base.supportedLocales() }
 
     package func makeDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> any SpeechDecoder {
-        let request = Request(configuration: configuration, partialsOnly: false)
+        let request = Request(configuration: configuration, streamingPartials: false)
         if let reused = takeIdle(request) { return reused }
         return adopt(try base.makeDecoder(configuration), for: request)
     }
 
     package func makePartialDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> (any UtteranceDecoder)? {
-        let request = Request(configuration: configuration, partialsOnly: true)
+        let request = Request(configuration: configuration, streamingPartials: true)
         if let reused = takeIdle(request) { return reused }
         // A recognizer that decodes in one pass has none: nothing to keep.
         guard let decoder = try base.makePartialDecoder(configuration) else { return nil }

@@ -14,12 +14,12 @@ import Logging
 ///
 /// Whisper gets the words right far more often (about a third of PocketSphinx's errors on real
 /// read speech) and writes them as text, so it decodes the finals wherever it can. It has no
-/// partial hypotheses of its own: a session that shows partials takes them from PocketSphinx's
-/// streaming search where PocketSphinx has a model for the locale (two passes: PocketSphinx's
-/// words while the speaker talks, Whisper's final when the utterance ends), and shows none
-/// where it has not (Norwegian, which PocketSphinx lacks). The partials' stable words are then
-/// the words Whisper itself confirms in the utterance so far (the session's confirmation pass
-/// runs the final's kind of decoder), never PocketSphinx's guesses.
+/// streaming search: a session that shows partials takes them from PocketSphinx's where
+/// PocketSphinx has a model for the locale (two passes: PocketSphinx's words while the speaker
+/// talks, at once, Whisper's final when the utterance ends), and their stable words are the
+/// words Whisper itself confirms in the utterance so far (the session's redecoding pass runs the
+/// final's kind of decoder), never PocketSphinx's guesses. Where PocketSphinx has no model
+/// (Norwegian), a live session shows Whisper's own searches of the utterance so far as partials.
 public struct StandardRecognizer: SpeechRecognizer {
     /// Which backend decodes.
     public enum Choice: String, Sendable, Hashable, CaseIterable {

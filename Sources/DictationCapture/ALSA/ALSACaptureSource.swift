@@ -70,8 +70,9 @@ public struct ALSACaptureSource: AudioSource {
         self.bufferSeconds = bufferSeconds
     }
 
-    /// Describes a device looked up in `configurationFile` rather than the system configuration.
-    init(device: String, configurationFile: String?, preferredSampleRate: Int = 16_000, bufferSeconds: Double = 30) {
+    /// Describes a device looked up in `configurationFile` rather than the system configuration
+    /// (the test microphone's, which has an ALSA configuration of its own).
+    package init(device: String, configurationFile: String?, preferredSampleRate: Int = 16_000, bufferSeconds: Double = 30) {
         self.init(device: device, preferredSampleRate: preferredSampleRate, bufferSeconds: bufferSeconds)
         self.configurationFile = configurationFile
     }

@@ -72,13 +72,13 @@ final class EventDelivery: Sendable {
         state.withLock { $0.outlet.send(event) }
     }
 
-    /// From now on, partials' stable words are those a ``ConfirmationPass`` confirms (two passes).
-    func confirmPartials() {
-        state.withLock { $0.emitter.confirmPartials() }
+    /// Where partials' stable words come from from now on (``PartialStabilizer/Stability``).
+    func stabilizePartials(_ stability: PartialStabilizer.Stability) {
+        state.withLock { $0.emitter.stabilizePartials(stability) }
     }
 
     /// Takes the words the whole-utterance search confirmed in an open utterance (see
-    /// ``ConfirmationPass``); its partial is shown again with them stable.
+    /// ``RedecodingPass``); its partial is shown again with them stable.
     func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) {
         state.withLock { state in
             if let partial = state.emitter.confirm(words, upTo: cutoff, utterance: utterance) {

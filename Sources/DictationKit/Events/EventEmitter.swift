@@ -18,7 +18,7 @@ struct EventEmitter {
     /// new are dropped, whichever decoder made them.
     private var lastPartial: (utterance: Int, text: String, stable: Int)?
     /// Marks the stable words of the open utterance's partials.
-    private var stabilizer = PartialStabilizer(confirms: false)
+    private var stabilizer = PartialStabilizer(.held)
 
     init(options: DictationOptions) {
         showsPartials = options.reports.contains(.partials)
@@ -34,10 +34,10 @@ struct EventEmitter {
         updates.compactMap { event(for: $0, utterance: utterance ?? streamUtterance) }
     }
 
-    /// From now on, partials' stable words are those a ``ConfirmationPass`` confirms (two passes),
-    /// rather than those that stood unchanged for a while (one pass).
-    mutating func confirmPartials() {
-        stabilizer = PartialStabilizer(confirms: true)
+    /// Where partials' stable words come from from now on: by default those that stood unchanged
+    /// for a while (one streaming pass).
+    mutating func stabilizePartials(_ stability: PartialStabilizer.Stability) {
+        stabilizer = PartialStabilizer(stability)
     }
 
     /// Takes the words the whole-utterance search confirmed in an open utterance.
@@ -56,7 +56,8 @@ struct EventEmitter {
         case .speechEnded(let time):
             return .speechEnded(at: time)
         case .partial(let heard):
-            guard showsPartials, !heard.text.isEmpty else { return nil }
+            // A search of the utterance so far may finish after the utterance's final: too late.
+            guard showsPartials, !heard.text.isEmpty, !numbering.isSettled(utterance) else { return nil }
             if lastPartial?.utterance != utterance { stabilizer.reset() }
             var transcript = stabilizer.stabilize(heard)
             // A partial that says nothing new is noise for the consumer; more stable words are news.

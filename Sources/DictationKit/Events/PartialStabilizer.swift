@@ -1,33 +1,46 @@
 /// Marks which leading words of an utterance's partials will not change any more, the way Apple's
-/// SpeechAnalyzer separates finalized from volatile text.
-///
-/// With confirmations (two passes and ``DictationOptions/confirmsStableWords``), the stable words
-/// are those the whole-utterance search confirmed (``ConfirmationPass``): a partial shows them,
-/// then the streaming search's words that come after them in time. Each confirmation only adds
-/// words after those already stable, so every later partial of the utterance starts with them,
-/// and the final, made by the same kind of search, almost always has them too.
-///
-/// Without (one pass, or confirmations off), a word is stable once it and every word before it
-/// have stood unchanged for ``holdTime`` of audio with a later word after it; later partials keep
-/// it even if the search changes its mind.
+/// SpeechAnalyzer separates finalized from volatile text. How depends on where the partials and
+/// their stable words come from (``Stability``).
 struct PartialStabilizer {
-    /// How long, in seconds of audio, a prefix of words must stand unchanged to be stable
-    /// (without confirmations).
-    static let holdTime = 0.5
+    /// Where stable words come from.
+    enum Stability: Sendable {
+        /// A streaming search's partials, one pass: a word is stable once it and every word
+        /// before it have stood unchanged for ``holdTime`` of audio with a later word after it;
+        /// later partials keep it even if the search changes its mind.
+        case held
+        /// A streaming search's partials, confirmed by the whole-utterance search of the utterance
+        /// so far (two passes and ``DictationOptions/confirmsStableWords``, ``RedecodingPass``): a
+        /// partial shows the confirmed words, then the streaming search's words that come after
+        /// them in time. Each confirmation only adds words after those already stable, so every
+        /// later partial of the utterance starts with them, and the final, made by the same kind
+        /// of search, almost always has them too.
+        case confirmed
+        /// Partials that are whole-utterance searches of the utterance so far (Whisper's, shown by
+        /// a ``RedecodingPass``): a word is stable once two searches in a row agree on it and on
+        /// every word before it (local agreement, as whisper_streaming has it), and it is not the
+        /// last word of the newer one (which may still grow: "ill" into "illness").
+        case agreed
+    }
 
-    /// Whether stability comes from confirmations or from time.
-    let confirms: Bool
+    /// How long, in seconds of audio, a prefix of words must stand unchanged to be stable
+    /// (``Stability/held``).
+    static let holdTime = 0.5
+    /// How much audio must follow a word before the whole-utterance search's verdict on it
+    /// confirms it (``Stability/confirmed``): the words after it change how it is heard.
+    static let confirmationRightContext = 0.7
+    /// Where stability comes from.
+    let stability: Stability
     /// The stable words, with their times when they were confirmed.
     private var stable: [Word] = []
     /// The words of the last partial, and since when (audio time) each and all before it stood
-    /// unchanged (one pass).
+    /// unchanged (``Stability/held``).
     private var words: [Substring] = []
     private var unchangedSince: [Double] = []
     /// The last partial as the search made it, to show again when a confirmation comes.
     private(set) var lastHeard: Transcript?
 
-    init(confirms: Bool) {
-        self.confirms = confirms
+    init(_ stability: Stability) {
+        self.stability = stability
     }
 
     /// Starts a new utterance.
@@ -38,7 +51,7 @@ struct PartialStabilizer {
         lastHeard = nil
     }
 
-    /// Takes the whole-utterance search's words of the utterance so far.
+    /// Takes the whole-utterance search's words of the utterance so far (``Stability/confirmed``).
     /// - Parameters:
     ///   - confirmed: The words it found, in order, with their times.
     ///   - cutoff: Words ending after this audio time are not confirmed yet.
@@ -54,27 +67,52 @@ struct PartialStabilizer {
     /// - Parameter partial: The search's newest hypothesis; its ``Transcript/endTime`` is the
     ///   audio time it covers, and its words, when it has them, carry their times.
     mutating func stabilize(_ partial: Transcript) -> Transcript {
+        let previous = lastHeard
         lastHeard = partial
         var shown = partial
         shown.words = []
-        guard confirms else {
+        switch stability {
+        case .held:
             let (text, count) = holding(partial)
             shown.text = text
             shown.stableWordCount = count
-            return shown
+        case .confirmed:
+            guard !stable.isEmpty else { return shown }
+            shown.text = (stable.map(\.text) + wordsAfterStable(in: partial).map(\.text)).joined(separator: " ")
+            shown.stableWordCount = stable.count
+        case .agreed:
+            let tail = wordsAfterStable(in: partial)
+            if let previous {
+                // Agreement with the search before, after the words already stable; never the
+                // newest search's last word.
+                let agreed = zip(wordsAfterStable(in: previous), tail.dropLast()).prefix { $0.text == $1.text }.count
+                stable += tail.prefix(agreed)
+                shown.text = (stable + tail.dropFirst(agreed)).map(\.text).joined(separator: " ")
+            } else {
+                shown.text = tail.map(\.text).joined(separator: " ")
+            }
+            shown.stableWordCount = stable.count
         }
-        guard let last = stable.last else { return shown }
-        // The streaming search's words after the confirmed ones; without times, after as many.
-        let after =
-            partial.words.isEmpty
-            ? Array(partial.text.split(separator: " ").dropFirst(stable.count).map(String.init))
-            : partial.words.filter { ($0.start + $0.end) / 2 > last.end }.map(\.text)
-        shown.text = (stable.map(\.text) + after).joined(separator: " ")
-        shown.stableWordCount = stable.count
         return shown
     }
 
-    /// One pass: the partial's text with the words stable so far kept, and how many are stable.
+    /// A hypothesis's words after the stable ones: by position when it starts with them, by time
+    /// when it heard them otherwise (a whole-utterance search may change its mind about a stable
+    /// word; the stable word stays, and the search's words after its time follow it). A
+    /// hypothesis without word times (a streaming search's) is taken by position.
+    private func wordsAfterStable(in hypothesis: Transcript) -> [Word] {
+        let words =
+            hypothesis.words.isEmpty
+            ? hypothesis.text.split(separator: " ").map { Word(text: String($0), start: 0, end: 0, confidence: 0) }
+            : hypothesis.words
+        guard let last = stable.last else { return words }
+        if hypothesis.words.isEmpty || words.starts(with: stable, by: { $0.text == $1.text }) {
+            return Array(words.dropFirst(stable.count))
+        }
+        return words.filter { ($0.start + $0.end) / 2 > last.end }
+    }
+
+    /// ``Stability/held``: the partial's text with the words stable so far kept, and how many are stable.
     private mutating func holding(_ partial: Transcript) -> (String, Int) {
         let now = partial.endTime
         var heard = partial.text.split(separator: " ")

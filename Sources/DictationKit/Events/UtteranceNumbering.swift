@@ -32,6 +32,12 @@ struct UtteranceNumbering {
         indices[utterance] != nil
     }
 
+    /// Whether an utterance has had its final (finals come in order), so shows nothing more.
+    /// - Parameter utterance: The session's count of the utterance.
+    func isSettled(_ utterance: Int) -> Bool {
+        utterance < firstUnsettled
+    }
+
     /// Settles an utterance by its final.
     /// - Parameters:
     ///   - utterance: The session's count of the utterance.

@@ -27,6 +27,12 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// waits for each final: a backend may then prefer a prompt final to a slower, surer one
     /// (Whisper does not decode a doubtful utterance again at higher temperatures).
     public var isLive: Bool
+    /// Whether the decoder's results are only ever shown as partials, never as finals: a
+    /// ``RedecodingPass``'s decoder, searching the utterance so far again and again
+    /// (``UtteranceDecoder/showsPartialsByRedecoding``). A backend may then search faster and less
+    /// exactly (Whisper searches greedily), since the
+    /// final replaces every partial. Not by default; set it with ``with(partialsOnly:)``.
+    public var partialsOnly = false
 
     /// Creates a configuration.
     /// - Parameters:
@@ -73,6 +79,15 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public func with(locale: String) -> DecoderConfiguration {
         var copy = self
         copy.locale = locale
+        return copy
+    }
+
+    /// The same configuration for a decoder whose results are shown only as partials, or not.
+    /// - Parameter partialsOnly: Whether its results are only ever partials.
+    /// - Returns: A copy.
+    public func with(partialsOnly: Bool) -> DecoderConfiguration {
+        var copy = self
+        copy.partialsOnly = partialsOnly
         return copy
     }
 

@@ -16,7 +16,7 @@ final class DecoderFeed {
         case stream(any StreamDecoder)
         /// The endpointer cuts; the final pass decodes each utterance on its thread; a streaming
         /// decoder may show partials on the audio thread.
-        case utterances(finalPass: FinalPass, partials: (any UtteranceDecoder)?, confirmation: ConfirmationPass?)
+        case utterances(finalPass: FinalPass, partials: (any UtteranceDecoder)?, redecoding: RedecodingPass?)
     }
 
     private let route: Route
@@ -33,7 +33,7 @@ final class DecoderFeed {
 
     /// - Parameters:
     ///   - decoders: The run's decoders.
-    ///   - recognizer: Makes the confirmation pass's decoder, with two passes, as
+    ///   - recognizer: Makes the redecoding pass's decoder, with two passes, as
     ///     `decoders.configuration` says.
     ///   - options: The session's options (endpointing).
     ///   - sampleRate: The recognizer's sample rate.
@@ -74,23 +74,50 @@ final class DecoderFeed {
                 }
             }
         }
-        var confirmation: ConfirmationPass?
-        if decoders.partials != nil, options.confirmsStableWords {
-            // Two passes: the whole-utterance search confirms the partials' stable words.
-            do {
-                confirmation = try ConfirmationPass(
-                    recognizer: recognizer, configuration: decoders.configuration, sampleRate: sampleRate,
-                    finalPassIsIdle: { finalPass.isIdle }, logger: logger
-                ) { words, cutoff, utterance in
-                    delivery.confirm(words, upTo: cutoff, utterance: utterance)
+        route = .utterances(
+            finalPass: finalPass, partials: decoders.partials,
+            redecoding: Self.redecodingPass(
+                decoders: decoders, recognizer: recognizer, options: options, sampleRate: sampleRate, finalPass: finalPass,
+                delivery: delivery, logger: logger))
+    }
+
+    /// The pass that searches the open utterance again, when the session has one: to confirm a
+    /// streaming decoder's partials (``DictationOptions/confirmsStableWords``), or to make the
+    /// partials of a decoder that has no streaming search.
+    private static func redecodingPass(
+        decoders: SessionDecoders, recognizer: any SpeechRecognizer, options: DictationOptions, sampleRate: Int,
+        finalPass: FinalPass, delivery: EventDelivery, logger: Logger
+    ) -> RedecodingPass? {
+        do {
+            if decoders.partialsByRedecoding {
+                let pass = try RedecodingPass(
+                    recognizer: recognizer, configuration: decoders.configuration.with(partialsOnly: true),
+                    cadence: .showing, sampleRate: sampleRate, finalPassIsIdle: { finalPass.isIdle },
+                    onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
+                ) { hypothesis, _, utterance in
+                    delivery.emit([.partial(hypothesis)], utterance: utterance)
                 }
-                delivery.confirmPartials()
-            } catch {
-                // Without the pass, stable words are the partial decoder's own, as with one pass.
-                logger.debug("no confirmation pass", metadata: ["code": "\(error.code)"])
+                delivery.stabilizePartials(.agreed)
+                return pass
             }
+            guard decoders.partials != nil, options.confirmsStableWords else { return nil }
+            // Two passes: the whole-utterance search confirms the partials' stable words.
+            let pass = try RedecodingPass(
+                recognizer: recognizer, configuration: decoders.configuration.with(reportsPartials: false),
+                cadence: .confirming, sampleRate: sampleRate, finalPassIsIdle: { finalPass.isIdle },
+                onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
+            ) { hypothesis, audioEnd, utterance in
+                delivery.confirm(
+                    hypothesis.words, upTo: audioEnd - PartialStabilizer.confirmationRightContext, utterance: utterance)
+            }
+            delivery.stabilizePartials(.confirmed)
+            return pass
+        } catch {
+            // Without the pass, stable words are the partial decoder's own, as with one pass, or
+            // (no streaming decoder) there are no partials.
+            logger.debug("no pass to search the utterance so far", metadata: ["code": "\(error.code)"])
+            return nil
         }
-        route = .utterances(finalPass: finalPass, partials: decoders.partials, confirmation: confirmation)
     }
 
     /// The failure of the final pass that ends the run, once there is one.
@@ -107,12 +134,12 @@ final class DecoderFeed {
         switch route {
         case .stream(let decoder):
             return try decoder.process(frame.samples, reportPartials: showingPartials).map { ($0, nil) }
-        case .utterances(let finalPass, let partials, let confirmation):
+        case .utterances(let finalPass, let partials, let redecoding):
             guard var endpointer else { return [] }
             let actions = endpointer.push(frame.samples, activity: frame.voiceActivity)
             self.endpointer = endpointer
             return perform(
-                actions, finalPass: finalPass, partials: partials, confirmation: confirmation,
+                actions, finalPass: finalPass, partials: partials, redecoding: redecoding,
                 showingPartials: showingPartials)
         }
     }
@@ -126,12 +153,12 @@ final class DecoderFeed {
         switch route {
         case .stream(let decoder):
             return try decoder.finish().map { ($0, nil) }
-        case .utterances(let finalPass, let partials, let confirmation):
+        case .utterances(let finalPass, let partials, let redecoding):
             guard var endpointer else { return [] }
             let actions = endpointer.finish()
             self.endpointer = endpointer
             return perform(
-                actions, finalPass: finalPass, partials: partials, confirmation: confirmation, showingPartials: false)
+                actions, finalPass: finalPass, partials: partials, redecoding: redecoding, showingPartials: false)
         }
     }
 
@@ -148,9 +175,9 @@ final class DecoderFeed {
 
     /// Ends the passes' threads once their queues are done; nothing waits for them.
     func close() {
-        if case .utterances(let finalPass, _, let confirmation) = route {
+        if case .utterances(let finalPass, _, let redecoding) = route {
             finalPass.close()
-            confirmation?.close()
+            redecoding?.close()
         }
     }
 
@@ -164,7 +191,7 @@ final class DecoderFeed {
 
     private func perform(
         _ actions: [Endpointer.Action], finalPass: FinalPass, partials: (any UtteranceDecoder)?,
-        confirmation: ConfirmationPass?, showingPartials: Bool
+        redecoding: RedecodingPass?, showingPartials: Bool
     ) -> [Update] {
         // The final pass gets its work first, so it can start while partials are decoded here.
         var requests: [UtteranceQueue.Request] = []
@@ -180,7 +207,7 @@ final class DecoderFeed {
             }
         }
         finalPass.submit(requests)
-        confirmation?.submit(requests)
+        redecoding?.submit(requests)
 
         var updates: [Update] = []
         for action in actions {

@@ -91,6 +91,13 @@ public protocol UtteranceDecoder: SpeechDecoder {
     /// (``DictationOptions/finalDecoderLimit``); its finals are the same either way.
     var decodesUtterancesIndependently: Bool { get }
 
+    /// Whether a session shows this decoder's partials by searching the open utterance again,
+    /// whole, on a cadence (``prepareFinal()`` of the audio so far, on a thread of its own): a
+    /// decoder with no streaming search of its own, whose search of part of an utterance is
+    /// still worth showing, as Whisper's is. A decoder made for such partials is made with
+    /// ``DecoderConfiguration/reportsPartials``, and may search faster than for a final, which
+    /// replaces its hypotheses anyway.
+    var showsPartialsByRedecoding: Bool { get }
     /// Whether one decoding already runs on several cores (whisper.cpp's threads). A session then
     /// decodes its utterances one at a time even where it could decode them side by side: a
     /// second decoder would add its memory, and little speed, since the cores are busy already.
@@ -111,4 +118,6 @@ extension UtteranceDecoder {
 
     /// `false`: a decoder decodes on the thread it is called on unless it says otherwise.
     public var decodesOnSeveralCores: Bool { false }
+    /// `false`: a decoder shows its own partials, or none, unless it says otherwise.
+    public var showsPartialsByRedecoding: Bool { false }
 }

@@ -27,6 +27,10 @@ struct SessionDecoders {
     /// The streaming decoder that shows partials beside ``main`` (two passes), when the
     /// recognizer offers one and the session shows partials.
     var partials: (any UtteranceDecoder)?
+    /// Whether the session's partials are searches of the utterance so far by a decoder of
+    /// ``main``'s kind (``UtteranceDecoder/showsPartialsByRedecoding``), made on a
+    /// ``RedecodingPass``, rather than a streaming decoder's.
+    var partialsByRedecoding = false
     /// ``DictationEvent/localeSelected(requested:used:)`` when the recognizer had no model for the
     /// locale asked for.
     var localeEvent: DictationEvent?
@@ -41,9 +45,11 @@ struct SessionDecoders {
     /// Loads the decoders for a run.
     ///
     /// With the endpointer, a session with partials decodes in two passes when the recognizer
-    /// offers a partial decoder (``SpeechRecognizer/makePartialDecoder(_:)``): the main decoder is
-    /// then the one a session without partials gets, so the two give the same finals. Otherwise
-    /// one decoder makes partials and finals.
+    /// offers a partial decoder (``SpeechRecognizer/makePartialDecoder(_:)``), or when its decoder
+    /// shows partials by searching the utterance so far again
+    /// (``UtteranceDecoder/showsPartialsByRedecoding``): the main decoder is then the one a
+    /// session without partials gets, so the two give the same finals. Otherwise one decoder
+    /// makes partials and finals.
     /// - Parameters:
     ///   - recognizer: The backend.
     ///   - options: The session's locale, vocabulary, alternatives and whether it shows partials.
@@ -79,6 +85,12 @@ struct SessionDecoders {
             // Its notices repeat the main decoder's.
             _ = partials.takeNotices()
             decoders.partials = partials
+        } else if utterances.showsPartialsByRedecoding {
+            // Two passes too: the main decoder makes the finals, as without partials; for a live
+            // source, a decoder of its kind searches the utterance so far for the partials, on a
+            // thread of its own. A file is read far faster than it is decoded: its final pass is
+            // never idle for such searches, which would cost a decoder's memory for nothing.
+            decoders.partialsByRedecoding = sourceIsLive
         } else {
             // One pass: the decoder that shows partials makes the finals too.
             let single = configuration.with(reportsPartials: true)

@@ -40,6 +40,10 @@ public struct DictationOptions: Sendable, Hashable {
     /// model) and idle CPU time; on a machine with no idle core, stable words come late or only
     /// with the final. On by default.
     public var confirmsStableWords = true
+    /// Whether the searches of the utterance so far (confirmations, or Whisper's partials) run
+    /// only on a core nothing else wants. Tests of what they show turn it off, so that a busy
+    /// test run does not starve them; users have no reason to.
+    var redecodesOnIdleCoresOnly = true
     /// How many decoders may make finals at once, each decoding an utterance of its own on a
     /// thread of its own. A file is read far faster than it is decoded, so its utterances queue
     /// up; decoded side by side, a long file takes about half the time on two cores.

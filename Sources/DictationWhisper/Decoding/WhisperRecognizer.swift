@@ -12,7 +12,10 @@ import Foundation
 /// ```
 ///
 /// Whisper decodes each utterance whole, once the session's endpointer has cut it: its finals are
-/// written text already (capitals, punctuation, digits). It has no partial hypotheses of its own.
+/// written text already (capitals, punctuation, digits). It has no partial hypotheses of its own:
+/// a session that shows partials searches the utterance so far again, on a cadence, with a
+/// second decoder made ``DecoderConfiguration/partialsOnly`` (a greedy search), and shows each
+/// search's words.
 /// Models are whisper.cpp's ggml files; ``WhisperModelLocator`` finds the installed ones
 /// (`dictate models install whisper-tiny.en` installs one). One loaded model serves every decoder
 /// of the process that uses it.
@@ -96,7 +99,8 @@ public struct WhisperRecognizer: SpeechRecognizer {
     /// With ``UtteranceSegmentation/endpointer``, one final per utterance the session cuts; with
     /// ``UtteranceSegmentation/recognizer``, the whole stream decoded at its end into whisper.cpp's
     /// segments. The vocabulary becomes Whisper's prompt; Whisper gives no alternatives (its
-    /// beams are not exposed) and no partials.
+    /// beams are not exposed). A decoder made ``DecoderConfiguration/partialsOnly`` searches
+    /// greedily.
     /// - Parameter configuration: The locale (`"en-US"`, `"nb-NO"`), segmentation and vocabulary.
     /// - Returns: A decoder.
     /// - Throws: ``DictationError`` with ``DictationError/Code/modelNotFound`` when no model is
@@ -118,6 +122,15 @@ public struct WhisperRecognizer: SpeechRecognizer {
             encoderWindow: encoderWindow.resolved(forLanguage: language), retriesDoubtfulDecodings: !configuration.isLive,
             noSpeechThreshold: 0.6)
         settings.sharesCoresWithLoad = threads == nil && configuration.isLive
+        if configuration.partialsOnly {
+            // Searched again and again, and replaced by the final: a greedy search, never
+            // retried. The encoder keeps the final's window: fitted to the audio alone (under half
+            // the window) it was no faster to show words and it misheard the ends of the audio so
+            // far ("He might even have been. He might have been."), where half the window showed
+            // the final's own words (docs/benchmarks.md).
+            settings.beamSize = 1
+            settings.retriesDoubtfulDecodings = false
+        }
         let transcriber = WhisperTranscriber(model: model, settings: settings, vocabulary: configuration.vocabulary)
         switch configuration.segmentation {
         case .endpointer: return WhisperUtteranceDecoder(locale: locale, transcriber: transcriber)

@@ -5,9 +5,11 @@ import DictationKit
 /// ``prepareFinal()``), one final per utterance.
 ///
 /// Whisper is an encoder-decoder over a 30-second window, not a streaming search: it has no
-/// partial hypotheses of its own yet, and a final depends only on its utterance's audio (no
-/// context is carried over), so a session may decode utterances side by side, each on a decoder
-/// of its own, sharing one loaded ``WhisperModel``.
+/// partial hypotheses of its own. A session shows its searches of the utterance so far as
+/// partials instead (``showsPartialsByRedecoding``), with a decoder of its own made
+/// `partialsOnly`. A final depends only on its utterance's audio (no context is carried over),
+/// so a session may decode utterances side by side, each on a decoder of its own, sharing one
+/// loaded ``WhisperModel``.
 ///
 /// Used from one thread at a time (the session's final pass); not `Sendable`.
 final class WhisperUtteranceDecoder: UtteranceDecoder {
@@ -29,6 +31,10 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
     var decodesUtterancesIndependently: Bool { true }
 
     var decodesOnSeveralCores: Bool { transcriber.threadsPerDecoding > 1 }
+
+    /// Whisper has no streaming search: a session shows its searches of the utterance so far
+    /// (``prepareFinal()``) as partials.
+    var showsPartialsByRedecoding: Bool { true }
 
     func beginUtterance(at time: Double) throws(DictationError) {
         utteranceStart = time

@@ -11,12 +11,20 @@ package struct SpokenRecording {
         case flite(String)
         /// espeak-ng's US English voice.
         case espeak
+        /// espeak-ng's voice of another language (`nb`: Norwegian bokmål).
+        case espeakIn(String)
 
         package var description: String {
             switch self {
             case .flite(let name): "flite \(name)"
             case .espeak: "espeak-ng"
+            case .espeakIn(let language): "espeak-ng \(language)"
             }
+        }
+
+        /// The program that speaks with the voice.
+        var tool: String {
+            if case .flite = self { "/usr/bin/flite" } else { "/usr/bin/espeak-ng" }
         }
     }
 
@@ -44,7 +52,7 @@ package struct SpokenRecording {
     package init(parts: [Part], pausesAround: Bool = true) throws {
         var tools = ["/usr/bin/sox"]
         for part in parts {
-            if case .spoken(let voice, _) = part { tools.append(voice == .espeak ? "/usr/bin/espeak-ng" : "/usr/bin/flite") }
+            if case .spoken(let voice, _) = part { tools.append(voice.tool) }
         }
         for tool in Set(tools) {
             try #require(
@@ -64,6 +72,9 @@ package struct SpokenRecording {
             case .spoken(.espeak, let text):
                 source = file("\(index)-synth.wav")
                 try Self.run("/usr/bin/espeak-ng", ["-v", "en-us", "-w", source, text])
+            case .spoken(.espeakIn(let language), let text):
+                source = file("\(index)-synth.wav")
+                try Self.run("/usr/bin/espeak-ng", ["-v", language, "-w", source, text])
             case .recording(let path):
                 source = path
             }

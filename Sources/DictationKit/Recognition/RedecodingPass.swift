@@ -6,34 +6,50 @@ import Synchronization
     import Glibc
 #endif
 
-/// Confirms the words a session's partials show, while the utterance is still spoken: a decoder of
-/// the final pass's kind, on a thread of its own, searches the utterance so far, whole, about
-/// once a second, while the final pass has nothing to do.
+/// Searches the open utterance again, whole, on a cadence, while it is still spoken: a decoder of
+/// the final pass's kind, on a thread of its own, decodes the utterance so far whenever enough new
+/// audio came and the final pass has nothing to do. What it hears is a hypothesis of the utterance
+/// so far, which the session uses in one of two ways (``DecoderFeed``):
 ///
-/// A streaming search gets many words wrong that the whole-utterance search gets right (it has
-/// only a running estimate of the speaker's spectrum), so words that merely stood unchanged in
-/// its partials for a while are often replaced by the final: about a quarter of them on the
-/// LibriVox and espeak-ng recordings. The words the whole-utterance search finds in the
-/// utterance so far, up to ``rightContext`` before its end, are what the final almost always
-/// has (4 of 159 differed). Those become the partials' stable words (``PartialStabilizer``).
+/// - **Confirming** a streaming decoder's partials (two passes, PocketSphinx's partials): a
+///   streaming search gets many words wrong that the whole-utterance search gets right (it has
+///   only a running estimate of the speaker's spectrum), so words that merely stood unchanged in
+///   its partials for a while are often replaced by the final: about a quarter of them on the
+///   LibriVox and espeak-ng recordings. The words the whole-utterance search finds up to
+///   ``PartialStabilizer/confirmationRightContext`` before the end of the audio so far are what
+///   the final almost always has (4 of 159 differed); those become the partials' stable words.
+/// - **Showing** the hypotheses as the partials themselves, for a decoder with no streaming search
+///   of its own (Whisper, ``UtteranceDecoder/showsPartialsByRedecoding``): its words that two
+///   hypotheses in a row agree on become stable (``PartialStabilizer``).
 ///
 /// The pass only uses what the others leave: it searches when the final pass is idle, an
-/// utterance's confirmations stop when it ends, and its thread is scheduled only when a core is
+/// utterance's searches stop when it ends, and its thread is scheduled only when a core is
 /// idle, so a search still running when a final or a partial needs the core gives way. On a
-/// machine with no idle core it falls behind; past ``maximumBacklog`` it gives up on the open
-/// utterance rather than hold up the audio thread (its partials then show no stable words).
-final class ConfirmationPass: Sendable {
-    /// How much audio must follow a word before the search's verdict on it counts: the words
-    /// after it change how it is heard.
-    static let rightContext = 0.7
-    /// How much new audio a search waits for.
-    static let interval = 1.0
+/// slow or busy machine the cadence stretches: a search takes all the audio that came while the
+/// last one ran. Past ``maximumBacklog`` it gives up on the open utterance rather than hold up
+/// the audio thread (its partials then stop, or show no more stable words).
+final class RedecodingPass: Sendable {
+    /// How often the pass searches, in seconds of new audio.
+    struct Cadence: Sendable {
+        /// Audio an utterance must have before its first search: less is too little to hear words in.
+        var first: Double
+        /// New audio a later search waits for.
+        var interval: Double
+
+        /// Confirmations: about once a second, from 1.5 s on.
+        static let confirming = Cadence(first: 1.5, interval: 1.0)
+        /// Partials shown from the searches themselves: each new word should appear within about
+        /// half a second of being said.
+        static let showing = Cadence(first: 0.6, interval: 0.4)
+    }
+
     /// How far behind the audio the pass may fall, in seconds, before it skips the rest of the
-    /// open utterance: a confirmation that late is no use to anyone.
+    /// open utterance: a hypothesis that late is no use to anyone.
     static let maximumBacklog = 5.0
 
-    /// Confirmed words of an utterance: those the search placed before `cutoff`.
-    typealias Confirm = @Sendable (_ words: [Word], _ cutoff: Double, _ utterance: Int) -> Void
+    /// A search's hypothesis of an utterance so far: the transcript, the end of the audio it
+    /// heard (seconds of session audio), and the session's count of the utterance.
+    typealias Heard = @Sendable (_ hypothesis: Transcript, _ audioEnd: Double, _ utterance: Int) -> Void
 
     private let queue = UtteranceQueue()
     private let backlogLimit: Int
@@ -43,33 +59,35 @@ final class ConfirmationPass: Sendable {
     /// Starts the pass's thread, which loads its own decoder.
     /// - Parameters:
     ///   - recognizer: Makes the decoder, the kind the final pass uses.
-    ///   - configuration: The configuration of the session's final decoder, whose kind this
-    ///     pass's decoder is.
+    ///   - configuration: The configuration of the pass's decoder: the final decoder's, made
+    ///     ``DecoderConfiguration/partialsOnly`` when the hypotheses are shown as partials (it may
+    ///     then search faster, since the final replaces them anyway).
+    ///   - cadence: How often it searches.
     ///   - sampleRate: The recognizer's rate.
     ///   - finalPassIsIdle: Whether the final pass has nothing to do; this pass searches only then.
     ///   - onIdleCores: Whether the thread runs only on cores nothing else wants (Linux's
     ///     `SCHED_IDLE`). Tests of what the pass confirms turn it off, so that a busy test run
     ///     does not starve it.
-    ///   - logger: Where a decoder that fails is logged; the pass then just stops confirming.
-    ///   - confirm: Called on the pass's thread with each search's confirmed words.
+    ///   - logger: Where a decoder that fails is logged; the pass then just stops searching.
+    ///   - heard: Called on the pass's thread with each search's hypothesis, when it has words.
     /// - Throws: ``DictationError/Code/resourcesExhausted`` when the system refuses the thread.
     init(
-        recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, sampleRate: Int,
+        recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, cadence: Cadence, sampleRate: Int,
         finalPassIsIdle: @escaping @Sendable () -> Bool, onIdleCores: Bool = true, logger: Logger,
-        confirm: @escaping Confirm
+        heard: @escaping Heard
     ) throws(DictationError) {
         backlogLimit = Int(Self.maximumBacklog * Double(sampleRate))
         let queue = queue
-        try DedicatedThread.start(name: "DictationKit.confirm", stackSize: 8 << 20) {
+        try DedicatedThread.start(name: "DictationKit.redecode", stackSize: 8 << 20) {
             Self.run(
-                recognizer: recognizer, configuration: configuration, sampleRate: Double(sampleRate), queue: queue,
-                onIdleCores: onIdleCores, finalPassIsIdle: finalPassIsIdle, logger: logger, confirm: confirm)
+                recognizer: recognizer, configuration: configuration, cadence: cadence, sampleRate: Double(sampleRate),
+                queue: queue, onIdleCores: onIdleCores, finalPassIsIdle: finalPassIsIdle, logger: logger, heard: heard)
         }
     }
 
     /// Moves the calling thread to Linux's SCHED_IDLE (5, which Glibc's Swift module does not
-    /// name): it then runs only on a core nothing else wants, so it never slows a final or a
-    /// partial.
+    /// name): it then runs only on a core nothing else wants, so it never slows a final or the
+    /// audio thread. Threads it starts (whisper.cpp's) inherit the policy.
     ///
     /// Only once its decoder is made: PocketSphinx's decoders are created under one process-wide
     /// lock, and a SCHED_IDLE thread holding it on a machine with no idle core never ran again,
@@ -127,29 +145,30 @@ final class ConfirmationPass: Sendable {
     }
 
     private static func run(
-        recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, sampleRate: Double, queue: UtteranceQueue,
-        onIdleCores: Bool, finalPassIsIdle: () -> Bool, logger: Logger, confirm: Confirm
+        recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, cadence: Cadence, sampleRate: Double,
+        queue: UtteranceQueue, onIdleCores: Bool, finalPassIsIdle: () -> Bool, logger: Logger, heard: Heard
     ) {
         defer { queue.stop() }
         let decoder: any UtteranceDecoder
         do throws(DictationError) {
-            guard let made = try recognizer.makeDecoder(configuration.with(reportsPartials: false)) as? any UtteranceDecoder
+            guard let made = try recognizer.makeDecoder(configuration) as? any UtteranceDecoder
             else { throw DictationError.recognitionFailed("the recognizer made no decoder for utterances") }
             _ = made.takeNotices()
             decoder = made
         } catch {
-            logger.debug("no confirmation decoder; partials show no stable words", metadata: ["code": "\(error.code)"])
+            logger.debug("no decoder to search the utterance so far", metadata: ["code": "\(error.code)"])
             var claim = UtteranceQueue.Claim()
             while case .request = queue.next(for: &claim) { queue.done() }
             return
         }
         if onIdleCores { runOnIdleCoresOnly() }
-        let interval = Int(Self.interval * sampleRate)
+        let interval = Int(cadence.interval * sampleRate)
+        let first = Int(cadence.first * sampleRate)
         var open: Open?
         var claim = UtteranceQueue.Claim()
         while true {
             // A search is due once enough new audio came; it waits for the final pass to be idle.
-            let due = open.map { $0.samples - $0.searched >= interval && $0.samples >= interval * 3 / 2 } ?? false
+            let due = open.map { $0.samples - $0.searched >= interval && $0.samples >= first } ?? false
             switch queue.next(for: &claim, timeout: due ? .milliseconds(20) : nil) {
             case .closed:
                 return
@@ -158,11 +177,10 @@ final class ConfirmationPass: Sendable {
                 searching.searched = searching.samples
                 open = searching
                 do {
-                    guard let heard = try decoder.prepareFinal() else { continue }
-                    let end = searching.start + Double(searching.samples) / sampleRate
-                    confirm(heard.words, end - Self.rightContext, searching.utterance)
+                    guard let hypothesis = try decoder.prepareFinal(), !hypothesis.text.isEmpty else { continue }
+                    heard(hypothesis, searching.start + Double(searching.samples) / sampleRate, searching.utterance)
                 } catch {
-                    logger.debug("confirmation search failed", metadata: ["code": "\(error.code)"])
+                    logger.debug("search of the utterance so far failed", metadata: ["code": "\(error.code)"])
                     decoder.discardUtterance()
                     open = nil
                 }

@@ -1,18 +1,16 @@
-import DictationTestSupport
+import DictationCapture
 import Foundation
-
-@testable import DictationCapture
 
 extension TestMicrophone {
     /// A microphone whose device name is its own, so that tests running at once in this process
     /// keep their devices apart.
-    static func unique() throws -> TestMicrophone {
-        try TestMicrophone(device: "dk_entry_mic_\(UUID().uuidString.prefix(8))")
+    package static func unique() throws -> TestMicrophone {
+        try TestMicrophone(device: "dk_test_mic_\(UUID().uuidString.prefix(8))")
     }
 
     /// A capture source for the microphone's device: it reads the microphone's ALSA configuration,
     /// not the system's, through the real libasound capture path.
-    var source: ALSACaptureSource {
+    package var source: ALSACaptureSource {
         ALSACaptureSource.setLibraryMessagesPrinted(false)
         return ALSACaptureSource(device: device, configurationFile: configuration.path)
     }

@@ -1,0 +1,141 @@
+import DictationPreprocessing
+import DictationTestSupport
+import DictationTesting
+import DictationWhisper
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DictationKit
+
+/// Whisper's own partials: a live session over a Whisper recognizer alone (no streaming decoder
+/// beside it) searches the utterance so far again on a cadence and shows each search's words,
+/// those two searches in a row agree on as stable. Spoken at real time into the test microphone,
+/// through the real capture path. They need the cores a live session has (`scripts/test.sh` runs
+/// them one at a time): on a busy machine searches are skipped, by design.
+@Suite(.timeLimit(.minutes(15))) struct WhisperPartialsTests {
+    /// The events of a live session, as they came.
+    final class Events: Sendable {
+        let list = Mutex<[DictationEvent]>([])
+        var snapshot: [DictationEvent] { list.withLock { $0 } }
+    }
+
+    /// Speaks `speech` (each followed by 2.5 s of silence) into a test microphone at real time, for
+    /// a session over `recognizer`; stops it once everything was said and the endpointer has ended
+    /// the last utterance.
+    static func liveEvents(speech: [[Int16]], recognizer: WhisperRecognizer, locale: String) async throws -> [DictationEvent] {
+        let microphone = try TestMicrophone.unique()
+        defer { microphone.closeWriter() }
+        let session = DictationSession(source: microphone.source, preprocessing: StandardPreprocessing(), recognizer: recognizer)
+        var options = DictationOptions(locale: locale, reports: [.partials, .speechActivity])
+        // The searches run beside the other Whisper suites' decodings: on idle cores only, they
+        // could starve for the whole test.
+        options.redecodesOnIdleCoresOnly = false
+        let stream = try await session.start(options)
+        let events = Events()
+        let reading = Task { for await event in stream { events.list.withLock { $0.append(event) } } }
+        let silence = [Int16](repeating: 0, count: 40_000)
+        let played = speech.flatMap { $0 + silence }
+        microphone.keepPlaying(played)
+        // The last utterance ends within the last recording (it may end in silence of its own).
+        let lastSpeech = Double(played.count - silence.count - (speech.last?.count ?? 0) / 2) / 16_000
+        try await waitUntil("the endpointer has ended the utterances of all that was said", within: .seconds(720)) {
+            let ends = events.snapshot.compactMap { if case .speechEnded(let time) = $0 { time } else { nil } }
+            let started = events.snapshot.filter { $0.type == "speechStarted" }.count
+            return ends.count == started && (ends.last ?? 0) >= lastSpeech
+        }
+        await session.stop()
+        try await withDeadline(.seconds(720), "the session's last finals") { await reading.value }
+        return events.snapshot
+    }
+
+    /// Each utterance's partials and final, by the index consumers see.
+    static func utterances(_ events: [DictationEvent]) -> [Int: (partials: [Transcript], final: Transcript?)] {
+        var utterances: [Int: (partials: [Transcript], final: Transcript?)] = [:]
+        for event in events {
+            switch event {
+            case .partial(let transcript): utterances[transcript.utteranceIndex, default: ([], nil)].partials.append(transcript)
+            case .final(let transcript): utterances[transcript.utteranceIndex, default: ([], nil)].final = transcript
+            default: break
+            }
+        }
+        return utterances
+    }
+
+    /// The stable words of an utterance's partials that its final contradicts (it has no such word
+    /// within one place of where the partial showed it), and how many stable words there were.
+    static func contradictions(partials: [Transcript], final: Transcript) -> (stable: Int, contradicted: [String]) {
+        guard let last = partials.last else { return (0, []) }
+        let stable = last.text.split(separator: " ").prefix(last.stableWordCount).map(String.init)
+        let finalWords = final.text.split(separator: " ").map(String.init)
+        let contradicted = stable.enumerated().filter { place, word in
+            !(max(0, place - 1)...(place + 1)).contains { $0 < finalWords.count && finalWords[$0] == word }
+        }
+        return (stable.count, contradicted.map { "\($0.element) (final: \(final.text))" })
+    }
+
+    /// What every utterance's partials must keep: each starts with the stable words of those before it.
+    static func stableWordsLead(_ partials: [Transcript]) -> Bool {
+        zip(partials, partials.dropFirst()).allSatisfy { earlier, later in
+            later.text.split(separator: " ").starts(with: earlier.text.split(separator: " ").prefix(earlier.stableWordCount))
+                && later.stableWordCount >= earlier.stableWordCount
+        }
+    }
+
+    @Test("LibriVox spoken at real time: Whisper's partials come while it is spoken, their stable words stay")
+    func partialsWhileSpokenInEnglish() async throws {
+        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.tinyEnglish(), threads: WhisperFixtures.threads)
+        let recordings = try PocketSphinxTestData.librivoxIDs.map { try PocketSphinxTestData.librivox($0) }
+        let events = try await Self.liveEvents(speech: recordings, recognizer: recognizer, locale: "en-US")
+        #expect(!events.contains { if case .error = $0 { true } else { false } }, "\(events.filter { $0.type == "error" })")
+
+        let utterances = Self.utterances(events)
+        var stable = 0
+        var contradicted: [String] = []
+        var longUtterances = 0
+        var longWithPartials = 0
+        for (index, utterance) in utterances.sorted(by: { $0.key < $1.key }) {
+            let final = try #require(utterance.final, "utterance \(index) has its final")
+            #expect(Self.stableWordsLead(utterance.partials), "\(utterance.partials.map { ($0.text, $0.stableWordCount) })")
+            if final.text.split(separator: " ").count >= 6 {
+                longUtterances += 1
+                if utterance.partials.count >= 2 { longWithPartials += 1 }
+            }
+            let heard = Self.contradictions(partials: utterance.partials, final: final)
+            stable += heard.stable
+            contradicted += heard.contradicted
+            print(
+                "utterance \(index): \(utterance.partials.count) partials, last \(utterance.partials.last?.text ?? "-") → \(final.text)"
+            )
+        }
+        print("Whisper partials: \(contradicted.count) of \(stable) stable words contradicted by the final: \(contradicted)")
+        #expect(longUtterances >= 3, "the recordings' longer sentences")
+        // A search waits while the final pass decodes the utterance before (the final is never
+        // late because of partials): on a busy machine a sentence may go by without one.
+        #expect(longWithPartials * 3 >= longUtterances * 2, "most sentences showed partials while they were spoken")
+        #expect(stable >= 10, "words became stable before the finals")
+        #expect(Double(contradicted.count) <= 0.05 * Double(stable), "\(contradicted)")
+        let finals = events.compactMap { if case .final(let transcript) = $0 { transcript.text } else { nil } }
+        let reference = try PocketSphinxTestData.librivoxIDs.map { try PocketSphinxTestData.librivoxTranscript($0) }
+        let wer = WordErrorRate(reference: reference.joined(separator: " "), hypothesis: finals.joined(separator: " "))
+        #expect(wer.rate <= 0.1, "the finals are Whisper's as without partials: \(wer) \(finals)")
+    }
+
+    @Test("Norwegian spoken at real time: partials and stable words as in English")
+    func partialsWhileSpokenInNorwegian() async throws {
+        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.base(), threads: WhisperFixtures.threads)
+        let spoken = try SpokenRecording(WhisperNorwegianTests.sentences.prefix(2).map { (.espeakIn("nb"), $0) })
+        defer { spoken.remove() }
+        let speech = [try spoken.samples]
+        let events = try await Self.liveEvents(speech: speech, recognizer: recognizer, locale: "nb-NO")
+        let utterances = Self.utterances(events)
+        #expect(!utterances.isEmpty)
+        for (index, utterance) in utterances {
+            #expect(utterance.final != nil, "utterance \(index) has its final")
+            #expect(Self.stableWordsLead(utterance.partials), "\(utterance.partials.map { ($0.text, $0.stableWordCount) })")
+            print("nb-NO utterance \(index): \(utterance.partials.map(\.text)) → \(utterance.final?.text ?? "-")")
+        }
+        // base's searches of the whole 30-s window take seconds each on one thread: fewer partials.
+        #expect(utterances.values.contains { !$0.partials.isEmpty }, "Norwegian sentences show partials while spoken")
+    }
+}
