@@ -1,7 +1,7 @@
 // Latency of live dictation, release build:
 //
 //     swift run -c release dictation-latency [--utterances 44] [--stops 30] [--model DIR]
-//         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation]
+//         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation] [--no-partials]
 //         [--recognizer pocketsphinx|whisper|standard] [--whisper-model FILE.bin] [--whisper-threads N]
 //         [--whisper-window full|fitted] [--whisper-beam N] [--list-finals]
 //         [--history-store none|sqlite|slow]
@@ -68,7 +68,9 @@ let suppression =
         $0 + 1 < arguments.count ? StandardPreprocessing.NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
     } ?? .automatic
 let preprocessing = StandardPreprocessing(options: StandardPreprocessing.Options(noiseSuppression: suppression))
-var sessionOptions = DictationOptions(reports: .partials)
+// `--no-partials`: finals alone, the reference the partials' cost to the finals is measured against.
+var sessionOptions = DictationOptions(reports: arguments.contains("--no-partials") ? [] : .partials)
+print("partials: \(sessionOptions.reports.contains(.partials))")
 print("noise suppression: \(suppression.rawValue)")
 // `--no-confirmation`: stable words by time alone, no third decoder.
 sessionOptions.confirmsStableWords = !arguments.contains("--no-confirmation")

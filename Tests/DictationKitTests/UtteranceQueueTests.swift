@@ -25,6 +25,26 @@ import Testing
             + [.mayEnd] + (ended ? [.end] : [])
     }
 
+    @Test func aSearchAskedForIsPendingUntilItsRequestIsDone() {
+        let queue = UtteranceQueue()
+        var claim = UtteranceQueue.Claim()
+        queue.submit([.begin(utterance: 0, at: 0), .audio([0, 0])])
+        #expect(!queue.isSearching, "audio alone asks for no search")
+        queue.submit([.mayEnd])
+        #expect(queue.isSearching, "a pause where the utterance may end is a search")
+        for _ in 0..<2 {
+            guard case .request(let request) = queue.next(for: &claim) else { break }
+            queue.done(request)
+        }
+        #expect(queue.isSearching, "the search is not taken yet")
+        if case .request(let request) = queue.next(for: &claim) { queue.done(request) }
+        #expect(!queue.isSearching)
+        queue.submit([.end])
+        #expect(queue.isSearching)
+        if case .request(let request) = queue.next(for: &claim) { queue.done(request) }
+        #expect(!queue.isSearching)
+    }
+
     @Test("One thread gets every request in the order submitted, an utterance without its end included")
     func oneThreadKeepsOrder() {
         let queue = UtteranceQueue()
@@ -36,10 +56,11 @@ import Testing
         var taken: [String] = []
         while case .request(let request) = queue.next(for: &claim) {
             taken.append(Self.describe(request))
-            queue.done()
+            queue.done(request)
         }
         #expect(taken == submitted.map(Self.describe))
         #expect(queue.isIdle)
+        #expect(!queue.isSearching)
     }
 
     @Test("A second thread takes the next utterance while the first holds its own")
@@ -105,7 +126,7 @@ import Testing
                         sequence = []
                         current = nil
                     }
-                    queue.done()
+                    queue.done(request)
                 }
             }
         }

@@ -123,11 +123,15 @@ import Testing
 
     @Test("Norwegian spoken at real time: partials and stable words as in English")
     func partialsWhileSpokenInNorwegian() async throws {
-        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.base(), threads: WhisperFixtures.threads)
-        let spoken = try SpokenRecording(WhisperNorwegianTests.sentences.prefix(2).map { (.espeakIn("nb"), $0) })
+        // base searches Norwegian over the encoder's whole 30-s window (fitted, it misheard), about a
+        // second a search on both cores, and every search gives way to a final: one long sentence,
+        // with the cores a live session has (one thread per core, as users get).
+        let recognizer = WhisperRecognizer(modelPath: try WhisperFixtures.base())
+        let sentence =
+            "Jeg heter Kari og jeg bor i Oslo, og i dag skal vi skrive et langt brev til bestemor om alt vi har gjort i sommer."
+        let spoken = try SpokenRecording([(.espeakIn("nb"), sentence)])
         defer { spoken.remove() }
-        let speech = [try spoken.samples]
-        let events = try await Self.liveEvents(speech: speech, recognizer: recognizer, locale: "nb-NO")
+        let events = try await Self.liveEvents(speech: [try spoken.samples], recognizer: recognizer, locale: "nb-NO")
         let utterances = Self.utterances(events)
         #expect(!utterances.isEmpty)
         for (index, utterance) in utterances {
@@ -135,7 +139,6 @@ import Testing
             #expect(Self.stableWordsLead(utterance.partials), "\(utterance.partials.map { ($0.text, $0.stableWordCount) })")
             print("nb-NO utterance \(index): \(utterance.partials.map(\.text)) → \(utterance.final?.text ?? "-")")
         }
-        // base's searches of the whole 30-s window take seconds each on one thread: fewer partials.
-        #expect(utterances.values.contains { !$0.partials.isEmpty }, "Norwegian sentences show partials while spoken")
+        #expect(utterances.values.contains { !$0.partials.isEmpty }, "the Norwegian sentence shows partials while spoken")
     }
 }

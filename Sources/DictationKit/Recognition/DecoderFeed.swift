@@ -93,7 +93,7 @@ final class DecoderFeed {
                 let pass = try RedecodingPass(
                     recognizer: recognizer, configuration: decoders.configuration.with(partialsOnly: true),
                     cadence: .showing, sampleRate: sampleRate, finalPassIsIdle: { finalPass.isIdle },
-                    onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
+                    finalPassSearches: { finalPass.isSearching }, onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
                 ) { hypothesis, _, utterance in
                     delivery.emit([.partial(hypothesis)], utterance: utterance)
                 }
@@ -105,7 +105,7 @@ final class DecoderFeed {
             let pass = try RedecodingPass(
                 recognizer: recognizer, configuration: decoders.configuration.with(reportsPartials: false),
                 cadence: .confirming, sampleRate: sampleRate, finalPassIsIdle: { finalPass.isIdle },
-                onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
+                finalPassSearches: { finalPass.isSearching }, onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
             ) { hypothesis, audioEnd, utterance in
                 delivery.confirm(
                     hypothesis.words, upTo: audioEnd - PartialStabilizer.confirmationRightContext, utterance: utterance)

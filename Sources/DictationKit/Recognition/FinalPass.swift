@@ -73,6 +73,10 @@ final class FinalPass: Sendable {
     /// Whether the pass has nothing to do.
     var isIdle: Bool { queue.isIdle }
 
+    /// Whether the pass searches an utterance now, or has a search waiting (an end, or a pause
+    /// where the utterance may end): a search of the utterance so far gives way to it.
+    var isSearching: Bool { queue.isSearching }
+
     /// Starts another thread when enough audio waits with no thread free to take it.
     private func addThreadIfWaiting() {
         guard let supply, queue.samplesWaitingForAThread >= supply.worthwhileSamples else { return }
@@ -157,7 +161,7 @@ final class FinalPass: Sendable {
                     }
                 }
             }
-            queue.done()
+            queue.done(request)
         }
     }
 }

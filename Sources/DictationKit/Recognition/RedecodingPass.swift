@@ -22,9 +22,10 @@ import Synchronization
 ///   of its own (Whisper, ``UtteranceDecoder/showsPartialsByRedecoding``): its words that two
 ///   hypotheses in a row agree on become stable (``PartialStabilizer``).
 ///
-/// The pass only uses what the others leave: it searches when the final pass is idle, an
-/// utterance's searches stop when it ends, and its thread is scheduled only when a core is
-/// idle, so a search still running when a final or a partial needs the core gives way. On a
+/// The pass only uses what the others leave: it searches when the final pass is idle, a search
+/// still running when the final pass gets work stops there (``UtteranceDecoder/hypothesis(givingWayWhen:)``),
+/// an utterance's searches stop when it ends, and its thread is scheduled only when a core is
+/// idle, so a search gives way to the audio thread too. On a
 /// slow or busy machine the cadence stretches: a search takes all the audio that came while the
 /// last one ran. Past ``maximumBacklog`` it gives up on the open utterance rather than hold up
 /// the audio thread (its partials then stop, or show no more stable words).
@@ -65,6 +66,8 @@ final class RedecodingPass: Sendable {
     ///   - cadence: How often it searches.
     ///   - sampleRate: The recognizer's rate.
     ///   - finalPassIsIdle: Whether the final pass has nothing to do; this pass searches only then.
+    ///   - finalPassSearches: Whether the final pass searches an utterance, or has a search
+    ///     waiting; this pass's search then gives way.
     ///   - onIdleCores: Whether the thread runs only on cores nothing else wants (Linux's
     ///     `SCHED_IDLE`). Tests of what the pass confirms turn it off, so that a busy test run
     ///     does not starve it.
@@ -73,15 +76,16 @@ final class RedecodingPass: Sendable {
     /// - Throws: ``DictationError/Code/resourcesExhausted`` when the system refuses the thread.
     init(
         recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, cadence: Cadence, sampleRate: Int,
-        finalPassIsIdle: @escaping @Sendable () -> Bool, onIdleCores: Bool = true, logger: Logger,
-        heard: @escaping Heard
+        finalPassIsIdle: @escaping @Sendable () -> Bool, finalPassSearches: @escaping @Sendable () -> Bool = { false },
+        onIdleCores: Bool = true, logger: Logger, heard: @escaping Heard
     ) throws(DictationError) {
         backlogLimit = Int(Self.maximumBacklog * Double(sampleRate))
         let queue = queue
         try DedicatedThread.start(name: "DictationKit.redecode", stackSize: 8 << 20) {
             Self.run(
                 recognizer: recognizer, configuration: configuration, cadence: cadence, sampleRate: Double(sampleRate),
-                queue: queue, onIdleCores: onIdleCores, finalPassIsIdle: finalPassIsIdle, logger: logger, heard: heard)
+                queue: queue, onIdleCores: onIdleCores, finalPassIsIdle: finalPassIsIdle,
+                finalPassSearches: finalPassSearches, logger: logger, heard: heard)
         }
     }
 
@@ -146,7 +150,8 @@ final class RedecodingPass: Sendable {
 
     private static func run(
         recognizer: any SpeechRecognizer, configuration: DecoderConfiguration, cadence: Cadence, sampleRate: Double,
-        queue: UtteranceQueue, onIdleCores: Bool, finalPassIsIdle: () -> Bool, logger: Logger, heard: Heard
+        queue: UtteranceQueue, onIdleCores: Bool, finalPassIsIdle: () -> Bool,
+        finalPassSearches: @escaping @Sendable () -> Bool, logger: Logger, heard: Heard
     ) {
         defer { queue.stop() }
         let decoder: any UtteranceDecoder
@@ -158,7 +163,7 @@ final class RedecodingPass: Sendable {
         } catch {
             logger.debug("no decoder to search the utterance so far", metadata: ["code": "\(error.code)"])
             var claim = UtteranceQueue.Claim()
-            while case .request = queue.next(for: &claim) { queue.done() }
+            while case .request(let request) = queue.next(for: &claim) { queue.done(request) }
             return
         }
         if onIdleCores { runOnIdleCoresOnly() }
@@ -177,7 +182,9 @@ final class RedecodingPass: Sendable {
                 searching.searched = searching.samples
                 open = searching
                 do {
-                    guard let hypothesis = try decoder.prepareFinal(), !hypothesis.text.isEmpty else { continue }
+                    guard let hypothesis = try decoder.hypothesis(givingWayWhen: finalPassSearches),
+                        !hypothesis.text.isEmpty
+                    else { continue }
                     heard(hypothesis, searching.start + Double(searching.samples) / sampleRate, searching.utterance)
                 } catch {
                     logger.debug("search of the utterance so far failed", metadata: ["code": "\(error.code)"])
@@ -185,7 +192,7 @@ final class RedecodingPass: Sendable {
                     open = nil
                 }
             case .request(let request):
-                defer { queue.done() }
+                defer { queue.done(request) }
                 switch request {
                 case .begin(let utterance, let time):
                     if open != nil { decoder.discardUtterance() }

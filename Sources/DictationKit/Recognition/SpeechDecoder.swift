@@ -80,6 +80,14 @@ public protocol UtteranceDecoder: SpeechDecoder {
     /// - Throws: ``DictationError`` when decoding fails.
     func prepareFinal() throws(DictationError) -> Transcript?
 
+    /// Searches the open utterance so far as ``prepareFinal()`` does, for a hypothesis that may
+    /// be dropped (a ``RedecodingPass``'s), giving way as soon as `givesWay` says so (a final
+    /// needs the cores): the search then stops where it is and returns `nil`.
+    /// - Parameter givesWay: Asked while the search runs, from its threads.
+    /// - Returns: The utterance so far as it would end now; `nil` when the search gave way, or
+    ///   from a decoder that can't tell before the utterance ends.
+    /// - Throws: ``DictationError`` when decoding fails.
+    func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript?
     /// Drops the open utterance without decoding it.
     func discardUtterance()
 
@@ -109,6 +117,12 @@ extension UtteranceDecoder {
     /// - Returns: `nil`.
     public func prepareFinal() throws(DictationError) -> Transcript? { nil }
 
+    /// ``prepareFinal()``, whole: a decoder that can't stop a search part-way finishes it.
+    /// - Parameter givesWay: Not used.
+    /// - Returns: What ``prepareFinal()`` returns.
+    public func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+        try prepareFinal()
+    }
     /// Ends the open utterance and ignores its final.
     public func discardUtterance() { _ = try? endUtterance() }
 

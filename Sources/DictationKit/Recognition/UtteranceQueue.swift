@@ -1,7 +1,7 @@
 import DequeModule
 
 /// The endpointer's utterances on their way to a pass that decodes them on threads of its own
-/// (``FinalPass``, ``ConfirmationPass``): the requests the audio thread made, kept by utterance.
+/// (``FinalPass``, ``RedecodingPass``): the requests the audio thread made, kept by utterance.
 ///
 /// Each of the pass's threads takes a whole utterance (its ``Claim``), the oldest no thread has
 /// taken yet, and gets that utterance's requests in order, as they come, until its end; then it
@@ -21,6 +21,15 @@ final class UtteranceQueue: Sendable {
         case mayEnd
         /// The open utterance ended.
         case end
+
+        /// Whether the request asks for a search of the utterance: its end, or a pause where it
+        /// may end.
+        var isSearch: Bool {
+            switch self {
+            case .mayEnd, .end: true
+            case .begin, .audio: false
+            }
+        }
     }
 
     /// What the pass's thread gets from ``next(for:timeout:)``.
@@ -65,8 +74,12 @@ final class UtteranceQueue: Sendable {
         /// Samples of the utterances no thread has taken.
         var unclaimedSamples = 0
         var submitted = 0
-        /// Requests taken and finished (see ``done()``).
+        /// Requests taken and finished (see ``done(_:)``).
         var done = 0
+        /// Searches asked for (`mayEnd` and `end` requests submitted to an utterance), and those
+        /// finished: while some are not, the pass's decoders want the cores.
+        var searchesSubmitted = 0
+        var searchesDone = 0
         var closing = false
         var stopped = false
         /// Threads waiting in ``next(for:timeout:)`` with no utterance: free to take one.
@@ -147,6 +160,7 @@ final class UtteranceQueue: Sendable {
                 guard let ticket = state.lastTicket else { continue }
                 state.utterances[ticket]?.requests.append(request)
                 if case .end = request { state.utterances[ticket]?.complete = true }
+                if request.isSearch { state.searchesSubmitted += 1 }
                 if case .audio(let audio) = request {
                     state.queuedSamples += audio.count
                     state.utterances[ticket]?.samples += audio.count
@@ -206,9 +220,17 @@ final class UtteranceQueue: Sendable {
     }
 
     /// The request last taken is finished.
-    func done() {
-        state.withLock { $0.done += 1 }
+    /// - Parameter request: The request.
+    func done(_ request: Request) {
+        state.withLock { state in
+            state.done += 1
+            if request.isSearch { state.searchesDone += 1 }
+        }
     }
+
+    /// Whether a search (an utterance's end, or a pause where it may end) was asked for and is
+    /// not finished: the pass's decoders want the cores now.
+    var isSearching: Bool { state.read { $0.searchesDone < $0.searchesSubmitted && !$0.stopped } }
 
     /// The pass stopped for good: nobody waits for it any more, and its threads end.
     func stop() {

@@ -1,6 +1,7 @@
 import CWhisper
 import DictationKit
 import Foundation
+import Synchronization
 
 /// How a decoder runs whisper.cpp on an utterance: the language, the search, the threads, and
 /// the guard against text from silence.
@@ -41,14 +42,24 @@ struct WhisperDecoding: Sendable, Hashable {
     ///   - model: The loaded model.
     ///   - state: This decoder's working memory.
     ///   - prompt: Text to take as said just before, or `nil`.
-    /// - Returns: whisper.cpp's segments, with their words.
+    ///   - givesWay: For a search that may be dropped: asked between the steps of the network,
+    ///     and the search stops once it says so. Such a search takes only the cores nothing else
+    ///     uses and holds none for this process's other decodings (``WhisperThreadShare``), so a
+    ///     final that comes meanwhile gets all it would have had.
+    /// - Returns: whisper.cpp's segments, with their words; `nil` when the search gave way.
     /// - Throws: ``DictationError`` with ``DictationError/Code/recognitionFailed`` when whisper.cpp fails.
-    func decode(_ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?) throws(DictationError)
-        -> [WhisperSegment]
-    {
+    func decode(
+        _ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?,
+        givesWay: (@Sendable () -> Bool)? = nil
+    ) throws(DictationError) -> [WhisperSegment]? {
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
-        let threadCount = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
-        defer { WhisperThreadShare.release(threadCount) }
+        let threadCount: Int
+        if givesWay != nil {
+            threadCount = WhisperThreadShare.free(wanted: threads)
+        } else {
+            threadCount = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
+        }
+        defer { if givesWay == nil { WhisperThreadShare.release(threadCount) } }
         parameters.n_threads = Int32(threadCount)
         parameters.translate = false
         parameters.no_context = true
@@ -68,20 +79,52 @@ struct WhisperDecoding: Sendable, Hashable {
         if !retriesDoubtfulDecodings { parameters.temperature_inc = 0 }
         parameters.audio_ctx = encoderWindow.audioContext(
             sampleCount: samples.count, modelContext: Int(whisper_model_n_audio_ctx(model.context)))
-        let status = language.withCString { language in
-            (prompt ?? "").withCString { promptText in
-                parameters.language = language
-                parameters.initial_prompt = prompt == nil ? nil : promptText
-                return samples.withUnsafeBufferPointer { audio in
-                    whisper_full_with_state(model.context, state, parameters, audio.baseAddress, Int32(audio.count))
+        let giveWay = givesWay.map(GiveWay.init)
+        if let giveWay {
+            // whisper.cpp asks between the graph's steps, from its own threads.
+            parameters.abort_callback = { data in
+                guard let data else { return false }
+                return Unmanaged<GiveWay>.fromOpaque(data).takeUnretainedValue().now()
+            }
+            parameters.abort_callback_user_data = Unmanaged.passUnretained(giveWay).toOpaque()
+        }
+        let status = withExtendedLifetime(giveWay) {
+            language.withCString { language in
+                (prompt ?? "").withCString { promptText in
+                    parameters.language = language
+                    parameters.initial_prompt = prompt == nil ? nil : promptText
+                    return samples.withUnsafeBufferPointer { audio in
+                        whisper_full_with_state(model.context, state, parameters, audio.baseAddress, Int32(audio.count))
+                    }
                 }
             }
         }
+        if giveWay?.gaveWay == true { return nil }
         guard status == 0 else { throw WhisperProblem.decodingFailed(status: status).error }
         return (0..<whisper_full_n_segments_from_state(state)).map { index in
             WhisperSegment(model: model, state: state, index: index)
         }
     }
+}
+
+/// A search's question whether to give way, and whether it did: whisper.cpp's abort callback's data.
+private final class GiveWay: @unchecked Sendable {
+    // @unchecked: `check` is Sendable and `gave` an atomic, read by whisper.cpp's threads.
+    private let check: @Sendable () -> Bool
+    private let gave = Atomic(false)
+
+    init(_ check: @escaping @Sendable () -> Bool) { self.check = check }
+
+    /// Whether to stop now; once yes, always yes.
+    func now() -> Bool {
+        if gave.load(ordering: .relaxed) { return true }
+        guard check() else { return false }
+        gave.store(true, ordering: .relaxed)
+        return true
+    }
+
+    /// Whether the search stopped because it was told to.
+    var gaveWay: Bool { gave.load(ordering: .relaxed) }
 }
 
 /// One segment of whisper.cpp's result: its words with their times and confidences.

@@ -25,7 +25,7 @@ final class WhisperStreamDecoder: StreamDecoder {
 
     func finish() throws(DictationError) -> [RecognitionUpdate] {
         defer { held.removeAll() }
-        return try transcriber.transcribe(held, start: 0).enumerated().map { index, transcript in
+        return (try transcriber.transcribe(held, start: 0) ?? []).enumerated().map { index, transcript in
             var transcript = transcript
             transcript.utteranceIndex = index
             return .final(transcript)

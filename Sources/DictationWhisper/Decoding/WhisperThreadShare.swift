@@ -93,6 +93,20 @@ enum WhisperThreadShare {
         }
     }
 
+    /// The threads for a search that gives way to every other decoding (a partial's): what other
+    /// programs and this process's decodings leave free, at least one, held for nobody, so a
+    /// decoding that starts meanwhile takes what it would have had while the search stops.
+    /// - Parameter wanted: The most it may use.
+    /// - Returns: Between 1 and `wanted`; blocks about 2 ms.
+    static func free(wanted: Int) -> Int {
+        let elsewhere = otherProgramsRunning()
+        return cores.withLock { holdings in
+            Self.threads(
+                wanted: wanted, cores: ProcessInfo.processInfo.activeProcessorCount,
+                busy: elsewhere.map { $0 + holdings.held })
+        }
+    }
+
     /// Gives back what ``reserve(wanted:adapts:)`` took.
     static func release(_ threads: Int) {
         cores.withLock { $0.held = max(0, $0.held - threads) }

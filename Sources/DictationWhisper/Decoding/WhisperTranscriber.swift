@@ -37,9 +37,13 @@ final class WhisperTranscriber {
     /// - Parameters:
     ///   - samples: Mono audio at 16 kHz.
     ///   - start: Where the audio starts, in seconds of session audio.
-    /// - Returns: One transcript per segment with words.
+    ///   - givesWay: For a search that may be dropped: it stops once this says so
+    ///     (``WhisperDecoding/decode(_:model:state:prompt:givesWay:)``).
+    /// - Returns: One transcript per segment with words; `nil` when the search gave way.
     /// - Throws: ``DictationError`` when whisper.cpp fails.
-    func transcribe(_ samples: [Float], start: Double) throws(DictationError) -> [Transcript] {
+    func transcribe(_ samples: [Float], start: Double, givesWay: (@Sendable () -> Bool)? = nil) throws(DictationError)
+        -> [Transcript]?
+    {
         guard !samples.isEmpty else { return [] }
         // A retry at a higher temperature samples with a random generator that whisper.cpp seeds
         // once per state and that runs on from decoding to decoding: the same recording came out
@@ -57,7 +61,8 @@ final class WhisperTranscriber {
             state = made
         }
         guard let state else { throw WhisperProblem.stateFailed.error }
-        let segments = try settings.decode(samples, model: model, state: state, prompt: prompt)
+        guard let segments = try settings.decode(samples, model: model, state: state, prompt: prompt, givesWay: givesWay)
+        else { return nil }
         return segments.compactMap { segment in
             var segment = segment
             segment.words = RepetitionGuard.removingLoops(from: segment.words)

@@ -54,6 +54,15 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
         return prepared?.final
     }
 
+    func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+        guard let start = utteranceStart else { return nil }
+        if prepared?.heldCount != held.count {
+            guard let heard = try decodeHeld(start: start, givesWay: givesWay) else { return nil }
+            prepared = (held.count, heard)
+        }
+        return prepared?.final
+    }
+
     func discardUtterance() {
         utteranceStart = nil
         held.removeAll(keepingCapacity: true)
@@ -70,7 +79,13 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
     /// The held utterance's final, whatever whisper.cpp's segments: empty when Whisper heard no
     /// speech in it.
     private func decodeHeld(start: Double) throws(DictationError) -> Transcript {
-        let transcripts = try transcriber.transcribe(held, start: start)
+        // Without a way to give way, the search runs to its end.
+        try decodeHeld(start: start, givesWay: nil) ?? Transcript(text: "", utteranceIndex: 0, startTime: start, endTime: start)
+    }
+
+    /// ``decodeHeld(start:)`` for a search that may give way: `nil` when it did.
+    private func decodeHeld(start: Double, givesWay: (@Sendable () -> Bool)?) throws(DictationError) -> Transcript? {
+        guard let transcripts = try transcriber.transcribe(held, start: start, givesWay: givesWay) else { return nil }
         let words = transcripts.flatMap(\.words)
         guard let first = words.first, let last = words.last else {
             return Transcript(
