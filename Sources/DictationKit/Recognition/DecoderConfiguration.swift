@@ -30,8 +30,8 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// Whether the decoder's results are only ever shown as partials, never as finals: a
     /// ``RedecodingPass``'s decoder, searching the utterance so far again and again
     /// (``UtteranceDecoder/showsPartialsByRedecoding``). A backend may then search faster and less
-    /// exactly (Whisper searches greedily), since the
-    /// final replaces every partial. Not by default; set it with ``with(partialsOnly:)``.
+    /// exactly (Whisper searches greedily), since the final replaces every partial. Not by
+    /// default; set it with ``with(partialsOnly:)``.
     public var partialsOnly = false
 
     /// Creates a configuration.

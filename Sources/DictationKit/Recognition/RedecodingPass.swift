@@ -39,8 +39,8 @@ final class RedecodingPass: Sendable {
 
         /// Confirmations: about once a second, from 1.5 s on.
         static let confirming = Cadence(first: 1.5, interval: 1.0)
-        /// Partials shown from the searches themselves: each new word should appear within about
-        /// half a second of being said.
+        /// Partials shown from the searches themselves: as often as a search of Whisper tiny.en
+        /// on two cores allows (0.3-0.6 s each; docs/benchmarks.md).
         static let showing = Cadence(first: 0.6, interval: 0.4)
     }
 

@@ -102,8 +102,8 @@ public protocol UtteranceDecoder: SpeechDecoder {
     /// Whether a session shows this decoder's partials by searching the open utterance again,
     /// whole, on a cadence (``prepareFinal()`` of the audio so far, on a thread of its own): a
     /// decoder with no streaming search of its own, whose search of part of an utterance is
-    /// still worth showing, as Whisper's is. A decoder made for such partials is made with
-    /// ``DecoderConfiguration/reportsPartials``, and may search faster than for a final, which
+    /// still worth showing, as Whisper's is. The decoder for such partials is made
+    /// ``DecoderConfiguration/partialsOnly``, and may search faster than for a final, which
     /// replaces its hypotheses anyway.
     var showsPartialsByRedecoding: Bool { get }
     /// Whether one decoding already runs on several cores (whisper.cpp's threads). A session then

@@ -108,8 +108,7 @@ struct WhisperDecoding: Sendable, Hashable {
 }
 
 /// A search's question whether to give way, and whether it did: whisper.cpp's abort callback's data.
-private final class GiveWay: @unchecked Sendable {
-    // @unchecked: `check` is Sendable and `gave` an atomic, read by whisper.cpp's threads.
+private final class GiveWay: Sendable {
     private let check: @Sendable () -> Bool
     private let gave = Atomic(false)
 
