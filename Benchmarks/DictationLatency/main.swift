@@ -74,7 +74,9 @@ print("partials: \(sessionOptions.reports.contains(.partials))")
 print("noise suppression: \(suppression.rawValue)")
 // `--no-confirmation`: stable words by time alone, no third decoder.
 sessionOptions.confirmsStableWords = !arguments.contains("--no-confirmation")
-print("stable words confirmed by the whole-utterance search: \(sessionOptions.confirmsStableWords)")
+print(
+    "streaming partials' stable words confirmed by the whole-utterance search: \(sessionOptions.confirmsStableWords)"
+        + " (Whisper alone: stable where two searches agree)")
 // The best installed model unless `--model DIR` names one.
 let modelDirectory = arguments.firstIndex(of: "--model").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let pocketSphinx = PocketSphinxRecognizer(modelDirectory: modelDirectory, decoderOptions: decoderOptions)
