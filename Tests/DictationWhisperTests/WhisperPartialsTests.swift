@@ -28,8 +28,8 @@ import Testing
         defer { microphone.closeWriter() }
         let session = DictationSession(source: microphone.source, preprocessing: StandardPreprocessing(), recognizer: recognizer)
         var options = DictationOptions(locale: locale, reports: [.partials, .speechActivity])
-        // The searches run beside the other Whisper suites' decodings: on idle cores only, they
-        // could starve for the whole test.
+        // On idle cores only, the searches could starve for the whole test on a loaded CI machine
+        // (busy loops beside the run).
         options.redecodesOnIdleCoresOnly = false
         let stream = try await session.start(options)
         let events = Events()

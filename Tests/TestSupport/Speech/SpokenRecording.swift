@@ -26,6 +26,15 @@ package struct SpokenRecording {
         var tool: String {
             if case .flite = self { "/usr/bin/flite" } else { "/usr/bin/espeak-ng" }
         }
+
+        /// The arguments that make ``tool`` speak `text` into the WAV file `path`.
+        func arguments(speaking text: String, to path: String) -> [String] {
+            switch self {
+            case .flite(let name): ["-voice", name, "-t", text, "-o", path]
+            case .espeak: ["-v", "en-us", "-w", path, text]
+            case .espeakIn(let language): ["-v", language, "-w", path, text]
+            }
+        }
     }
 
     /// One part of the recording.
@@ -66,15 +75,9 @@ package struct SpokenRecording {
         for (index, part) in parts.enumerated() {
             let source: String
             switch part {
-            case .spoken(.flite(let name), let text):
+            case .spoken(let voice, let text):
                 source = file("\(index)-synth.wav")
-                try Self.run("/usr/bin/flite", ["-voice", name, "-t", text, "-o", source])
-            case .spoken(.espeak, let text):
-                source = file("\(index)-synth.wav")
-                try Self.run("/usr/bin/espeak-ng", ["-v", "en-us", "-w", source, text])
-            case .spoken(.espeakIn(let language), let text):
-                source = file("\(index)-synth.wav")
-                try Self.run("/usr/bin/espeak-ng", ["-v", language, "-w", source, text])
+                try Self.run(voice.tool, voice.arguments(speaking: text, to: source))
             case .recording(let path):
                 source = path
             }
