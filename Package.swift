@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "DictationWhisper",
             dependencies: [
-                "DictationKit", "CWhisper", "COpenSSL", .product(name: "Logging", package: "swift-log"),
+                "DictationKit", "DictationPreprocessing", "CWhisper", "COpenSSL", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),

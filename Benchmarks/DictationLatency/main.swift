@@ -4,7 +4,10 @@
 //         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation] [--no-partials]
 //         [--recognizer pocketsphinx|whisper|standard] [--whisper-model FILE.bin] [--whisper-threads N]
 //         [--whisper-window full|fitted] [--whisper-beam N] [--list-finals]
-//         [--history-store none|sqlite|slow]
+//         [--history-store none|sqlite|slow] [--voice-detector energy|silero]
+//
+// `--voice-detector silero` judges voice activity with SileroVoiceActivityDetector instead of
+// the energy detector, for the endpointer's part of the final latency.
 //
 // `--history-store` gives the sessions a transcript history: `sqlite`, an SQLiteTranscriptStore in
 // a fresh database in the temporary folder (as `dictate listen` keeps one), `slow`, the same behind
@@ -67,7 +70,17 @@ let suppression =
     arguments.firstIndex(of: "--noise-suppression").flatMap {
         $0 + 1 < arguments.count ? StandardPreprocessing.NoiseSuppression(rawValue: arguments[$0 + 1]) : nil
     } ?? .automatic
-let preprocessing = StandardPreprocessing(options: StandardPreprocessing.Options(noiseSuppression: suppression))
+let voiceDetector = arguments.firstIndex(of: "--voice-detector").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let detector: any VoiceActivityDetecting
+do {
+    detector = voiceDetector == "silero" ? try SileroVoiceActivityDetector() : EnergyVoiceActivityDetector.standard()
+} catch {
+    print("--voice-detector silero: \(error.message)")
+    exit(69)
+}
+print("voice activity detector: \(type(of: detector))")
+let preprocessing = StandardPreprocessing(
+    options: StandardPreprocessing.Options(noiseSuppression: suppression), voiceActivityDetector: detector)
 // `--no-partials`: finals alone, the reference the partials' cost to the finals is measured against.
 var sessionOptions = DictationOptions(reports: arguments.contains("--no-partials") ? [] : .partials)
 print("partials: \(sessionOptions.reports.contains(.partials))")

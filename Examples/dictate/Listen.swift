@@ -67,12 +67,14 @@ extension Dictate {
                     maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
                     endpointing: speech.endpointingOptions),
                 language: common.messageLanguage)
+            let recognizer = backend.recognizer(common)
+            let detector = try speech.voiceActivityDetector(
+                for: recognizer, locale: common.locale, language: common.messageLanguage)
             // The session keeps the history after the formatting, so it keeps both forms.
             let session = DictationSession(
                 source: source,
-                preprocessing: StandardPreprocessing(
-                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
-                recognizer: backend.recognizer(common),
+                preprocessing: StandardPreprocessing(options: speech.preprocessingOptions, voiceActivityDetector: detector),
+                recognizer: recognizer,
                 transcriptStore: store,
                 eventStages: [written.stage(spelling: options.vocabulary)],
                 logger: logger)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dictation
 import DictationKit
 import DictationPreprocessing
 
@@ -9,6 +10,17 @@ enum PreprocessingPreset: String, ExpressibleByArgument, CaseIterable {
     case standard
     /// Format conversion only: the audio reaches the recognizer as recorded.
     case none
+}
+
+/// Which voice activity detector `--voice-detector` asks for.
+enum VoiceDetectorChoice: String, ExpressibleByArgument, CaseIterable {
+    /// The one that suits the recognizer: Silero where Whisper decodes the locale (and its model
+    /// is installed), the energy detector where PocketSphinx does.
+    case auto
+    /// `EnergyVoiceActivityDetector`: frame energy against a noise floor.
+    case energy
+    /// `SileroVoiceActivityDetector`: the Silero network through whisper.cpp.
+    case silero
 }
 
 extension UtteranceSegmentation: ExpressibleByArgument {}
@@ -32,6 +44,12 @@ struct SpeechProcessingOptions: ParsableArguments {
         help: ArgumentHelp("Voice activity sensitivity, 0 (only clear speech) to 1 (anything above the noise).", valueName: "0-1")
     )
     var vadSensitivity: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Who tells speech from the rest: auto (silero where Whisper decodes, energy where PocketSphinx does), energy (loudness against the noise floor) or silero (a neural network: noise, hum and music are not speech).",
+            valueName: "detector"))
+    var voiceDetector: VoiceDetectorChoice = .auto
 
     @Option(help: ArgumentHelp("Silence that ends an utterance.", valueName: "seconds"))
     var trailingSilence: Double?
@@ -66,10 +84,30 @@ struct SpeechProcessingOptions: ParsableArguments {
         return options
     }
 
-    /// The voice activity detector `StandardPreprocessing` is made with: the standard one, at
-    /// `--vad-sensitivity` if given (with either preset: the endpointer needs it).
-    var voiceActivityDetector: EnergyVoiceActivityDetector {
-        .standard(sensitivity: vadSensitivity ?? 0.5)
+    /// The voice activity detector `StandardPreprocessing` is made with, at `--vad-sensitivity`
+    /// if given (with either preset: the endpointer needs it). `auto` is the one that suits the
+    /// recognizer for the locale: Silero where Whisper decodes it and the model is installed.
+    /// - Parameters:
+    ///   - recognizer: The command's recognizer.
+    ///   - locale: The locale the session recognizes.
+    ///   - language: The language of the message when the Silero model is missing.
+    /// - Throws: `ExitCode` 69 after printing the `modelNotFound` error when `--voice-detector
+    ///   silero` is asked for and its model is missing or refused.
+    func voiceActivityDetector(
+        for recognizer: StandardRecognizer, locale: String, language: DictationError.Language
+    ) throws -> any VoiceActivityDetecting {
+        let sensitivity = vadSensitivity ?? 0.5
+        switch voiceDetector {
+        case .energy: return EnergyVoiceActivityDetector.standard(sensitivity: sensitivity)
+        case .auto: return recognizer.voiceActivityDetector(forLocale: locale, sensitivity: sensitivity)
+        case .silero:
+            do {
+                return try SileroVoiceActivityDetector(sensitivity: sensitivity)
+            } catch {
+                Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
+                throw ExitCode(CLIExitCode.for(error))
+            }
+        }
     }
 
     /// The endpointing options as DictationKit takes them.

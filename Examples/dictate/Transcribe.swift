@@ -128,9 +128,10 @@ extension Dictate {
                 to: DictationOptions(locale: common.locale, reports: reports, endpointing: speech.endpointingOptions),
                 language: common.messageLanguage)
             let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            let recognizer = backend.recognizer(common, sessions: min(jobs, paths.count))
             let batch = BatchTranscription(
-                paths: paths, jobs: jobs, recognizer: backend.recognizer(common, sessions: min(jobs, paths.count)),
-                options: options, session: sessionMaker(store: store, vocabulary: options.vocabulary))
+                paths: paths, jobs: jobs, recognizer: recognizer, options: options,
+                session: try sessionMaker(store: store, vocabulary: options.vocabulary, recognizer: recognizer))
             let interrupts = InterruptHandler { await batch.stop() }
             defer { interrupts.cancel() }
 
@@ -168,11 +169,14 @@ extension Dictate {
         /// endpointing, written text (spelling the vocabulary's entries), history and logger, and
         /// the job's recognizer. The session keeps the history after the formatting, so it keeps
         /// both forms.
-        private func sessionMaker(store: SQLiteTranscriptStore?, vocabulary: Vocabulary) -> BatchTranscription.SessionMaker {
+        private func sessionMaker(
+            store: SQLiteTranscriptStore?, vocabulary: Vocabulary, recognizer: StandardRecognizer
+        ) throws -> BatchTranscription.SessionMaker {
             let rawFormat = raw.format
             let pacing: AudioPacing = realTime ? .realTime : .unpaced
             let preprocessingOptions = speech.preprocessingOptions
-            let detector = speech.voiceActivityDetector
+            let detector = try speech.voiceActivityDetector(
+                for: recognizer, locale: common.locale, language: common.messageLanguage)
             let logger = common.makeLogger()
             let stages: [any DictationEventStage] = [written.stage(spelling: vocabulary)]
             return { path, recognizer in

@@ -100,12 +100,13 @@ extension Dictate {
                     locale: common.locale, reports: live ? [.partials, .level, .speechActivity] : [.level, .speechActivity],
                     endpointing: speech.endpointingOptions),
                 language: language)
+            let recognizer = backend.recognizer(common)
+            let detector = try speech.voiceActivityDetector(for: recognizer, locale: common.locale, language: language)
             // The session keeps the history after the formatting, so it keeps both forms.
             let session = DictationSession(
                 source: microphone,
-                preprocessing: StandardPreprocessing(
-                    options: speech.preprocessingOptions, voiceActivityDetector: speech.voiceActivityDetector),
-                recognizer: backend.recognizer(common),
+                preprocessing: StandardPreprocessing(options: speech.preprocessingOptions, voiceActivityDetector: detector),
+                recognizer: recognizer,
                 transcriptStore: store,
                 eventStages: [written.stage(spelling: options.vocabulary)],
                 logger: logger)

@@ -19,7 +19,8 @@ import Testing
         }
         #expect(
             report.checks.map(\.subject) == [
-                .captureDevices, .device(source.device), .installedModels, .locale("en-US"), .decoder, .whisperModel("en-US"),
+                .captureDevices, .device(source.device), .installedModels, .locale("en-US"), .decoder, .voiceActivityModel,
+                .whisperModel("en-US"),
             ])
         let device = try #require(report.checks.first { $0.subject == .device(source.device) })
         #expect(device.passed && device.error == nil)
@@ -52,6 +53,10 @@ import Testing
         #expect(devices.passed == !report.captureDevices.isEmpty)
         let whisper = try #require(report.checks.last)
         #expect(whisper.passed || whisper.isOptional, "a Whisper model is optional, and a whole one if installed")
+        // scripts/install-whisper.sh installs the Silero model with the library.
+        let voiceActivity = try #require(report.checks.first { $0.subject == .voiceActivityModel })
+        #expect(voiceActivity.passed && voiceActivity.isOptional == false, "\(voiceActivity.detail)")
+        #expect(voiceActivity.detail.string(in: .english) == SileroVoiceActivityDetector.installedModelPath)
         #expect(report.isReady == devices.passed, "every other check passed")
     }
 
@@ -66,7 +71,8 @@ import Testing
         #expect(!report.isReady)
         #expect(
             report.checks.map(\.subject) == [
-                .captureDevices, .device("no_such_device_here"), .installedModels, .locale("xx-YY"), .whisperModel("xx-YY"),
+                .captureDevices, .device("no_such_device_here"), .installedModels, .locale("xx-YY"), .voiceActivityModel,
+                .whisperModel("xx-YY"),
             ])
         #expect(report.model == nil && report.decoderLoadTime == nil)
 

@@ -71,28 +71,38 @@ public final class BatchTranscription: Sendable {
     ///     PocketSphinx with the installed model of the best rank.
     ///   - options: The options of every session; by default no partials and no other reports,
     ///     which decodes each utterance whole, once.
-    ///   - session: Makes each file's session from its path and the job's recognizer; by default
-    ///     ``standardSession``. Give one of your own for raw PCM in another layout, other
-    ///     preprocessing, a transcript store or a logger.
+    ///   - session: Makes each file's session from its path and the job's recognizer; `nil`, the
+    ///     default, for ``standardSession(for:locale:)`` of `recognizer` and the options' locale.
+    ///     Give one of your own for raw PCM in another layout, other preprocessing, a transcript
+    ///     store or a logger.
     public init(
         paths: [String],
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         recognizer: any SpeechRecognizer = StandardRecognizer(),
         options: DictationOptions = DictationOptions(reports: []),
-        session: @escaping SessionMaker = BatchTranscription.standardSession
+        session: SessionMaker? = nil
     ) {
         self.paths = paths
         self.jobs = max(1, min(jobs, paths.count))
         decodersPerSession = max(1, jobs / self.jobs)
         self.recognizer = recognizer
         self.options = options
-        makeSession = session
+        makeSession = session ?? Self.standardSession(for: recognizer, locale: options.locale)
     }
 
-    /// The session of the standard stack on a file: `AudioFileSource` as the path names it,
-    /// `StandardPreprocessing` with its defaults, and the job's recognizer.
-    public static let standardSession: SessionMaker = { path, recognizer in
-        DictationSession(source: AudioFileSource(path: path), preprocessing: StandardPreprocessing(), recognizer: recognizer)
+    /// The sessions of the standard stack on files: `AudioFileSource` as the path names it,
+    /// `StandardPreprocessing` with its default conditioning and the voice activity detector that
+    /// suits `recognizer` for `locale` (``StandardRecognizer/voiceActivityDetector(forLocale:sensitivity:)``),
+    /// and the job's recognizer.
+    /// - Parameters:
+    ///   - recognizer: The batch's recognizer, whose backend for `locale` chooses the detector.
+    ///   - locale: The locale the sessions recognize.
+    /// - Returns: The session maker.
+    public static func standardSession(for recognizer: any SpeechRecognizer, locale: String) -> SessionMaker {
+        let preprocessing = StandardPreprocessing.standard(for: recognizer, locale: locale)
+        return { path, jobRecognizer in
+            DictationSession(source: AudioFileSource(path: path), preprocessing: preprocessing, recognizer: jobRecognizer)
+        }
     }
 
     /// Starts the jobs and returns the updates, in input order (see ``BatchTranscription``).

@@ -20,6 +20,9 @@ extension ReadinessReport {
             /// Which Whisper model serves the locale, and whether its file is whole. Optional
             /// when none is installed: PocketSphinx serves the locale without one.
             case whisperModel(String)
+            /// Whether the Silero voice activity model is installed and loads. Optional: without
+            /// it, Whisper's sessions judge voice activity by energy.
+            case voiceActivityModel
         }
 
         /// What was checked.
@@ -63,6 +66,7 @@ extension ReadinessReport {
             case .decoder: DictationError.Text(.readinessDecoder)
             case .whisperModel(let locale):
                 DictationError.Text(.readinessWhisperModel, ["locale": "\(locale)"])
+            case .voiceActivityModel: DictationError.Text(.readinessVoiceActivityModel)
             }
         }
     }
@@ -140,6 +144,17 @@ extension ReadinessReport.Check {
             subject: .whisperModel(locale), passed: false,
             detail: error.descriptionText,
             error: error, isOptional: isOptional)
+    }
+
+    /// The Silero voice activity model: its file when it loads, else why not (optional).
+    static func voiceActivityModel() -> Self {
+        do throws(DictationError) {
+            let detector = try SileroVoiceActivityDetector()
+            return Self(subject: .voiceActivityModel, passed: true, detail: DictationError.Text(detector.modelPath))
+        } catch {
+            return Self(
+                subject: .voiceActivityModel, passed: false, detail: error.descriptionText, error: error, isOptional: true)
+        }
     }
 
     /// Why the locale has no model, or its model does not load: the error with its code.

@@ -97,6 +97,7 @@ public struct ReadinessReport: Sendable, Hashable {
             failed.isOptional = pocketSphinxIsOptional
             checks.append(failed)
         }
+        checks.append(Check.voiceActivityModel())
         checks.append(whisper.check)
     }
 

@@ -1,7 +1,9 @@
 extension DictationSession {
     /// A session of the standard stack on a recording: a WAV file, a raw PCM file (`.raw`,
     /// `.pcm`) or standard input (`-`), as `AudioFileSource` chooses; the standard preprocessing
-    /// (`StandardPreprocessing`) and the ``StandardRecognizer`` (Whisper where installed, else PocketSphinx).
+    /// (`StandardPreprocessing`, its voice activity detector the one that suits the recognizer for
+    /// en-US, the default locale: ``StandardRecognizer/voiceActivityDetector(forLocale:sensitivity:)``)
+    /// and the ``StandardRecognizer`` (Whisper where installed, else PocketSphinx).
     ///
     /// ```swift
     /// let session = DictationSession.file("talk.wav")
@@ -31,9 +33,22 @@ extension DictationSession {
         recognizer: any SpeechRecognizer = StandardRecognizer(),
         transcriptStore: (any TranscriptStore)? = nil
     ) -> DictationSession {
+        file(
+            path, rawFormat: rawFormat, pacing: pacing, recognizer: recognizer, transcriptStore: transcriptStore,
+            locale: DictationOptions().locale)
+    }
+
+    /// ``file(_:rawFormat:pacing:recognizer:transcriptStore:)`` with the voice activity detector
+    /// that suits the recognizer for `locale`.
+    static func file(
+        _ path: String, rawFormat: AudioFormat = .recognizer, pacing: AudioPacing = .unpaced,
+        recognizer: any SpeechRecognizer = StandardRecognizer(), transcriptStore: (any TranscriptStore)? = nil,
+        locale: String
+    ) -> DictationSession {
         DictationSession(
             source: AudioFileSource(path: path, rawFormat: rawFormat, pacing: pacing),
-            preprocessing: StandardPreprocessing(), recognizer: recognizer, transcriptStore: transcriptStore)
+            preprocessing: StandardPreprocessing.standard(for: recognizer, locale: locale), recognizer: recognizer,
+            transcriptStore: transcriptStore)
     }
 
     /// Transcription of a recording in one call: the events of a session of the standard stack
@@ -59,6 +74,6 @@ extension DictationSession {
     public static func transcribe(_ path: String, locale: String = "en-US") async throws
         -> AsyncStream<DictationEvent>
     {
-        try await file(path).start(DictationOptions(locale: locale))
+        try await file(path, locale: locale).start(DictationOptions(locale: locale))
     }
 }

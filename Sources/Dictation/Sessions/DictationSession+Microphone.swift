@@ -1,6 +1,8 @@
 extension DictationSession {
     /// A session of the standard stack on a microphone: ALSA capture, the standard preprocessing
-    /// (`StandardPreprocessing`) and the ``StandardRecognizer`` (Whisper where installed, else PocketSphinx).
+    /// (`StandardPreprocessing`, its voice activity detector the one that suits the recognizer for
+    /// en-US, the default locale: ``StandardRecognizer/voiceActivityDetector(forLocale:sensitivity:)``)
+    /// and the ``StandardRecognizer`` (Whisper where installed, else PocketSphinx).
     ///
     /// ```swift
     /// let session = DictationSession.microphone(device: "default")
@@ -63,17 +65,20 @@ extension DictationSession {
     static func dictate(locale: String, from microphone: ALSACaptureSource) async throws
         -> AsyncStream<DictationEvent>
     {
-        try await self.microphone(microphone).start(DictationOptions(locale: locale))
+        try await self.microphone(microphone, locale: locale).start(DictationOptions(locale: locale))
     }
 
-    /// The standard stack on a capture source.
+    /// The standard stack on a capture source, with the voice activity detector that suits the
+    /// recognizer for `locale`.
     static func microphone(
         _ source: ALSACaptureSource,
         recognizer: any SpeechRecognizer = StandardRecognizer(),
-        transcriptStore: (any TranscriptStore)? = nil
+        transcriptStore: (any TranscriptStore)? = nil,
+        locale: String = DictationOptions().locale
     ) -> DictationSession {
         DictationSession(
-            source: source, preprocessing: StandardPreprocessing(), recognizer: recognizer,
+            source: source, preprocessing: StandardPreprocessing.standard(for: recognizer, locale: locale),
+            recognizer: recognizer,
             transcriptStore: transcriptStore)
     }
 }

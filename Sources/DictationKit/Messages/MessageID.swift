@@ -224,6 +224,8 @@ package enum MessageID: String, CaseIterable, Sendable {
     case whisperNoDataFolder
     case whisperNoPython
     case whisperPathUnwritable
+    case sileroModelMissing
+    case sileroModelRejected
     case whisperPipFailed
     case whisperUnpackFailed
     case whisperConversionFailed
@@ -261,6 +263,7 @@ package enum MessageID: String, CaseIterable, Sendable {
     case readinessLocale
     case readinessDecoder
     case readinessWhisperModel
+    case readinessVoiceActivityModel
     case readinessNoCaptureDevices
     case readinessDeviceOpens
     case readinessNoSuchDevice

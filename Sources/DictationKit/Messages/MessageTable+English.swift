@@ -253,6 +253,9 @@ extension MessageTable {
         .whisperNoDataFolder: "neither XDG_DATA_HOME nor HOME is an absolute path, so there is no folder to install into",
         .whisperNoPython: "python3 is needed to download it with pip (apt-get install python3-pip)",
         .whisperPathUnwritable: "{path} can't be written ({reason})",
+        .sileroModelMissing:
+            "I can't find the Silero voice activity model (looked for {paths}). `scripts/install-whisper.sh` installs it beside whisper.cpp; without it, choose the energy detector (--voice-detector energy).",
+        .sileroModelRejected: "whisper.cpp could not load the Silero voice activity model {path}",
         .whisperPipFailed: "pip could not download it: {output}",
         .whisperUnpackFailed: "the downloaded model is not the one pinned: {output}",
         .whisperConversionFailed: "it could not be converted to whisper.cpp's format ({reason})",
@@ -297,6 +300,7 @@ extension MessageTable {
         .readinessLocale: "locale {locale}",
         .readinessDecoder: "decoder",
         .readinessWhisperModel: "whisper model {locale}",
+        .readinessVoiceActivityModel: "voice activity model",
         .readinessNoCaptureDevices: "ALSA lists none. Plug in a microphone, or check ALSA's set-up with `arecord -L`.",
         .readinessDeviceOpens: "opens for capture",
         .readinessNoSuchDevice: "there is no such capture device; `dictate devices` lists them, pick one with --device",

@@ -255,6 +255,9 @@ extension MessageTable {
         .whisperNoDataFolder: "verken XDG_DATA_HOME eller HOME er en absolutt sti, så det finnes ingen mappe å installere i",
         .whisperNoPython: "python3 trengs for å laste den ned med pip (apt-get install python3-pip)",
         .whisperPathUnwritable: "{path} kan ikke skrives ({reason})",
+        .sileroModelMissing:
+            "Jeg finner ikke Silero-modellen for taledeteksjon (så etter {paths}). `scripts/install-whisper.sh` installerer den sammen med whisper.cpp; uten den, velg energidetektoren (--voice-detector energy).",
+        .sileroModelRejected: "whisper.cpp klarte ikke å laste Silero-modellen for taledeteksjon {path}",
         .whisperPipFailed: "pip klarte ikke å laste den ned: {output}",
         .whisperUnpackFailed: "den nedlastede modellen er ikke den som er festet: {output}",
         .whisperConversionFailed: "den kunne ikke gjøres om til whisper.cpp-formatet ({reason})",
@@ -300,6 +303,7 @@ extension MessageTable {
         .readinessLocale: "språk {locale}",
         .readinessDecoder: "dekoder",
         .readinessWhisperModel: "whisper-modell {locale}",
+        .readinessVoiceActivityModel: "modell for taledeteksjon",
         .readinessNoCaptureDevices: "ALSA viser ingen. Koble til en mikrofon, eller sjekk oppsettet av ALSA med `arecord -L`.",
         .readinessDeviceOpens: "kan åpnes for opptak",
         .readinessNoSuchDevice: "det finnes ingen slik opptaksenhet; `dictate devices` viser dem, velg en med --device",

@@ -3,19 +3,19 @@
 /// back to the default instead of poisoning every sample after it.
 extension Double {
     /// This value limited to `range`, or `fallback` when it is NaN.
-    func clamped(to range: ClosedRange<Double>, orIfNaN fallback: Double) -> Double {
+    package func clamped(to range: ClosedRange<Double>, orIfNaN fallback: Double) -> Double {
         isNaN ? fallback : Swift.min(range.upperBound, Swift.max(range.lowerBound, self))
     }
 }
 
 extension Float {
     /// This value limited to `range`, or `fallback` when it is NaN.
-    func clamped(to range: ClosedRange<Float>, orIfNaN fallback: Float) -> Float {
+    package func clamped(to range: ClosedRange<Float>, orIfNaN fallback: Float) -> Float {
         isNaN ? fallback : Swift.min(range.upperBound, Swift.max(range.lowerBound, self))
     }
 
     /// The sample, or 0 when it is NaN or infinite: every stage treats such samples as silence, so
     /// one bad value from an app's buffer can't stick in a filter's state or a level average.
     @inline(__always)
-    var finiteOrZero: Float { isFinite ? self : 0 }
+    package var finiteOrZero: Float { isFinite ? self : 0 }
 }

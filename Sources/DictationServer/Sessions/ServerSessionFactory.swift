@@ -2,7 +2,8 @@ import Dictation
 import DictationFormatting
 import Logging
 
-/// Builds the server's sessions from the same parts as a local one: the standard preprocessing,
+/// Builds the server's sessions from the same parts as a local one: the standard preprocessing
+/// (with the voice activity detector that suits the recognizer for the session's locale),
 /// the session's endpointer, PocketSphinx's two passes and, when asked, the formatting stage.
 ///
 /// Every session gets decoders of its own, on threads of its own; they come from one
@@ -36,7 +37,10 @@ struct ServerSessionFactory: Sendable {
 
     /// A session on `source`, not started, and the options to start it with.
     func makeSession(source: any AudioSource, request: Request) -> (DictationSession, DictationOptions) {
-        let preprocessing = StandardPreprocessing(options: request.preprocessed ? .none : StandardPreprocessing.Options())
+        // The detector that suits the recognizer for the locale: Silero where Whisper decodes.
+        let preprocessing = StandardPreprocessing.standard(
+            for: recognizer.base, locale: request.locale,
+            options: request.preprocessed ? .none : StandardPreprocessing.Options())
         let stages: [any DictationEventStage] = request.formatting ? [FormattingStage()] : []
         // Audio reaches the disk only through a RecordingSource, and only when the operator asked.
         let source = recordingDirectory.map { RecordingSource(wrapping: source, directory: $0, logger: logger) } ?? source

@@ -72,7 +72,9 @@ enum WhisperLog {
             done = true
             whisper_log_set(
                 { _, text, _ in
-                    guard let text else { return }
+                    // The voice activity network logs a few lines per 32-ms window: not even
+                    // made into strings unless someone reads them.
+                    guard let text, WhisperLog.logger.logLevel <= .debug else { return }
                     let line = String(cString: text).trimmingCharacters(in: .newlines)
                     if !line.isEmpty { WhisperLog.logger.debug("\(line)") }
                 }, nil)

@@ -23,6 +23,10 @@ enum WhisperProblem: Hashable {
     case stateFailed
     /// `whisper_full` returned an error code.
     case decodingFailed(status: Int32)
+    /// The Silero voice activity model is at none of these paths.
+    case sileroModelMissing(searched: [String])
+    /// whisper.cpp refused the Silero voice activity model at this path.
+    case sileroModelRejected(path: String)
 
     var error: DictationError {
         switch self {
@@ -69,6 +73,14 @@ enum WhisperProblem: Hashable {
             .recognitionFailed(
                 DictationError.Text(.whisperDecodingFailed, ["status": "\(status)"]),
                 isFatal: false)
+        case .sileroModelMissing(let searched):
+            DictationError(
+                code: .modelNotFound,
+                message: DictationError.Text(.sileroModelMissing, ["paths": "\(searched.joined(separator: ", "))"]))
+        case .sileroModelRejected(let path):
+            DictationError(
+                code: .modelNotFound,
+                message: DictationError.Text(.sileroModelRejected, ["path": "\(path)"]))
         }
     }
 }
