@@ -21,9 +21,16 @@ extension StandardPreprocessing {
 
     /// The Silero detector, or the energy detector where the Silero model is not installed.
     static func sileroOrEnergy(sensitivity: Double) -> any VoiceActivityDetecting {
-        guard let silero = try? SileroVoiceActivityDetector(sensitivity: sensitivity) else {
+        // The default one is checked once per process: a server makes a session's chain on its
+        // connection's task, where loading the model file again for each would block.
+        let checked = sensitivity == 0.5 ? installedSilero : try? SileroVoiceActivityDetector(sensitivity: sensitivity)
+        guard let silero = checked else {
             return EnergyVoiceActivityDetector.standard(sensitivity: sensitivity)
         }
         return silero
     }
+
+    /// The installed Silero detector at the default sensitivity, its model loaded once to check
+    /// it; `nil` where it is missing or refused.
+    private static let installedSilero = try? SileroVoiceActivityDetector()
 }
