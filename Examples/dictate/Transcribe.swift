@@ -165,10 +165,10 @@ extension Dictate {
             return files
         }
 
-        /// Makes each file's session: the file as its path names it, this command's preprocessing,
-        /// endpointing, written text (spelling the vocabulary's entries), history and logger, and
-        /// the job's recognizer. The session keeps the history after the formatting, so it keeps
-        /// both forms.
+        /// Makes each file's session: the file as its path names it, this command's preprocessing
+        /// (its voice activity detector chosen for `recognizer`: `--voice-detector`), endpointing,
+        /// written text (spelling the vocabulary's entries), history and logger, and the job's
+        /// recognizer. The session keeps the history after the formatting, so it keeps both forms.
         private func sessionMaker(
             store: SQLiteTranscriptStore?, vocabulary: Vocabulary, recognizer: StandardRecognizer
         ) throws -> BatchTranscription.SessionMaker {
