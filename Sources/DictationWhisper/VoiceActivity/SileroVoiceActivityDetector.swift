@@ -69,8 +69,10 @@ public struct SileroVoiceActivityDetector: VoiceActivityDetecting {
     private var network: SileroNetwork?
     /// Whether the network was tried for this stream and can't run.
     private var judgesByEnergyAlone = false
-    /// Samples of the window being filled.
-    private var window: [Float] = []
+    /// The window being filled, of which the first ``windowFill`` samples are this window's:
+    /// written in place, so that judging a frame allocates and shifts nothing.
+    private var window = [Float](repeating: 0, count: SileroNetwork.windowLength)
+    private var windowFill = 0
     private var quietWindowsInSpeech = 0
     private let hangoverWindows: Int
 
@@ -125,13 +127,12 @@ public struct SileroVoiceActivityDetector: VoiceActivityDetecting {
             isSpeech = levelsDecision.isSpeech
             return levelsDecision
         }
-        for sample in frame { window.append(sample.finiteOrZero) }
-        while window.count >= SileroNetwork.windowLength {
-            let probability = window.withUnsafeBufferPointer {
-                network.speechProbability(of: UnsafeBufferPointer(rebasing: $0[0..<SileroNetwork.windowLength]))
-            }
-            window.removeFirst(SileroNetwork.windowLength)
-            if let probability {
+        for sample in frame {
+            window[windowFill] = sample.finiteOrZero
+            windowFill += 1
+            guard windowFill == window.count else { continue }
+            windowFill = 0
+            if let probability = window.withUnsafeBufferPointer({ network.speechProbability(of: $0) }) {
                 decide(probability, isAboveFloor: levelsDecision.energy >= levels.absoluteThreshold)
             }
         }
@@ -162,7 +163,7 @@ public struct SileroVoiceActivityDetector: VoiceActivityDetecting {
         }
         do {
             network = try SileroNetwork(path: modelPath)
-            window.removeAll()
+            windowFill = 0
             return network
         } catch {
             Self.logger.error("Voice activity is judged by energy: \(error)")
