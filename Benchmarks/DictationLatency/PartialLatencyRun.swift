@@ -23,7 +23,8 @@ struct PartialLatencyRun {
     let preprocessing: StandardPreprocessing
     /// Where the session keeps its finals (`--history-store`); `nil`: nowhere.
     var transcriptStore: (any TranscriptStore)?
-    /// Whether each final is printed with its times and latencies as it comes.
+    /// Whether each partial (its stable words in brackets) and each final, with its times and
+    /// latencies, are printed as they come, and each stable word the final contradicts.
     var listsFinals = false
 
     struct Result {
@@ -81,6 +82,11 @@ struct PartialLatencyRun {
                 endDecision = now
             case .partial(let transcript):
                 let words = transcript.text.split(separator: " ").map(String.init)
+                if listsFinals {
+                    let stable = words.prefix(transcript.stableWordCount).joined(separator: " ")
+                    let rest = words.dropFirst(transcript.stableWordCount).joined(separator: " ")
+                    print("partial \(transcript.utteranceIndex): [\(stable)] \(rest)")
+                }
                 for (place, word) in words.enumerated() {
                     let key = "\(place):\(word)"
                     if firstSeen[transcript.utteranceIndex, default: [:]][key] == nil {
@@ -118,6 +124,7 @@ struct PartialLatencyRun {
                         })
                     else {
                         result.contradicted += 1
+                        if listsFinals { print("stable word \(place) \"\(stable.word)\" contradicted") }
                         continue
                     }
                     if let available = microphone.instant(ofAudioTime: transcript.words[match].end) {

@@ -111,51 +111,74 @@ import Testing
         #expect(stabilizer.lastHeard == nil)
     }
 
-    // MARK: Searches of the utterance so far: words two searches in a row agree on
+    // MARK: Searches of the utterance so far: words three searches in a row agree on
 
-    @Test func wordsTwoSearchesInARowAgreeOnBecomeStableButNeverTheNewestsLast() {
+    @Test func wordsThreeSearchesInARowAgreeOnBecomeStableButNeverTheNewestsLast() {
         var stabilizer = PartialStabilizer(.agreed)
         let first = stabilizer.stabilize(Self.partial("He was", end: 1, timed: true))
         #expect(first.text == "He was" && first.stableWordCount == 0, "one search agrees with nothing")
         let second = stabilizer.stabilize(Self.partial("He was not an", end: 2, timed: true))
         #expect(second.text == "He was not an")
-        #expect(second.stableWordCount == 2, "both searches heard 'He was'")
-        let third = stabilizer.stabilize(Self.partial("He was not an ill", end: 2.5, timed: true))
-        #expect(third.stableWordCount == 4, "'not an' agreed; 'ill' is the newest search's last word")
-        let fourth = stabilizer.stabilize(Self.partial("He was not an ill", end: 3, timed: true))
-        #expect(fourth.stableWordCount == 4, "'ill' may still become 'ill-disposed'")
+        #expect(second.stableWordCount == 0, "two searches in a row are not enough")
+        let third = stabilizer.stabilize(Self.partial("He was not an ill", end: 3, timed: true))
+        #expect(third.stableWordCount == 2, "all three heard 'He was'; the first did not hear 'not an'")
+        let fourth = stabilizer.stabilize(Self.partial("He was not an ill", end: 3.5, timed: true))
+        #expect(fourth.stableWordCount == 4, "the last three heard 'not an'; 'ill' is the newest search's last word")
+        let fifth = stabilizer.stabilize(Self.partial("He was not an ill", end: 4, timed: true))
+        #expect(fifth.text == "He was not an ill")
+        #expect(fifth.stableWordCount == 4, "'ill' may still become 'ill-disposed'")
+    }
+
+    @Test func aWordTheNewestSearchHeardTooLittleAfterIsNotStableYet() {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.6, timed: true))
+        // Words of 0.4 s: "ten" ends at 1.2 s, 0.4 s before the newest search's audio does.
+        let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 1.6, timed: true))
+        #expect(
+            shown.stableWordCount == 2, "'ten' has under \(PartialStabilizer.agreementRightContext) s after it: \(shown.text)")
+        let later = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.4, timed: true))
+        #expect(later.stableWordCount == 3, "'ten' (1.2-1.8 s) now has 0.6 s after it; 'meters' is the last word")
     }
 
     @Test func aDisagreementStopsTheAgreementThere() {
         var stabilizer = PartialStabilizer(.agreed)
         _ = stabilizer.stabilize(Self.partial("go for want ten", end: 2, timed: true))
-        let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.5, timed: true))
-        #expect(shown.stableWordCount == 1, "only 'go' was heard alike: \(shown.text)")
-        #expect(shown.text == "go forward ten meters")
+        _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.5, timed: true))
+        let shown = stabilizer.stabilize(Self.partial("go forward ten meters please", end: 3.5, timed: true))
+        #expect(shown.stableWordCount == 1, "only 'go' was heard alike by all three: \(shown.text)")
+        #expect(shown.text == "go forward ten meters please")
     }
 
     @Test func aStableWordStaysWhenALaterSearchHearsItOtherwise() {
         var stabilizer = PartialStabilizer(.agreed)
         _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
         _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
-        // "go forward ten" is stable; a third search hears "so" at the start.
+        let agreed = stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true))
+        #expect(agreed.stableWordCount == 3, "'go forward ten' heard alike three times: \(agreed.text)")
+        // A fourth search hears "so" at the start.
         let revised = stabilizer.stabilize(
             Transcript(
-                text: "so forward ten meters please",
+                text: "so forward ten meters now please",
                 words: [
-                    Self.word("so", 0, 0.4), Self.word("forward", 0.4, 0.9), Self.word("ten", 0.9, 1.4),
-                    Self.word("meters", 1.5, 2.0), Self.word("please", 2.1, 2.5),
-                ], utteranceIndex: 0, startTime: 0, endTime: 2.5))
-        #expect(revised.text == "go forward ten meters please", "the stable words lead; the words after them in time follow")
-        #expect(revised.stableWordCount == 4, "'meters' followed the stable words in both searches; 'please' is the last")
+                    Self.word("so", 0, 0.6), Self.word("forward", 0.6, 1.2), Self.word("ten", 1.2, 1.8),
+                    Self.word("meters", 1.8, 2.4), Self.word("now", 2.4, 3.0), Self.word("please", 3.0, 3.6),
+                ], utteranceIndex: 0, startTime: 0, endTime: 3.6))
+        #expect(
+            revised.text == "go forward ten meters now please", "the stable words lead; the words after them in time follow")
+        #expect(revised.stableWordCount == 4, "'meters' followed the stable words in the last three searches; 'now' in two")
     }
 
     @Test func aNewUtteranceStartsWithNothingStable() {
         var stabilizer = PartialStabilizer(.agreed)
         _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
-        #expect(stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true)).stableWordCount == 3)
+        _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
+        #expect(stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true)).stableWordCount == 3)
         stabilizer.reset()
         #expect(stabilizer.stabilize(Self.partial("go forward", end: 1, timed: true)).stableWordCount == 0)
+        #expect(
+            stabilizer.stabilize(Self.partial("go forward ten", end: 2, timed: true)).stableWordCount == 0,
+            "the searches of the utterance before count for nothing")
     }
 }
 

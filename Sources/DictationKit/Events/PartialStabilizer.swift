@@ -16,9 +16,10 @@ struct PartialStabilizer {
         /// of search, almost always has them too.
         case confirmed
         /// Partials that are whole-utterance searches of the utterance so far (Whisper's, shown by
-        /// a ``RedecodingPass``): a word is stable once two searches in a row agree on it and on
-        /// every word before it (local agreement, as whisper_streaming has it), and it is not the
-        /// last word of the newer one (which may still grow: "ill" into "illness").
+        /// a ``RedecodingPass``): a word is stable once ``agreeingSearches`` searches in a row
+        /// agree on it and on every word before it (local agreement, as whisper_streaming has it),
+        /// the newest heard at least ``agreementRightContext`` of audio after it, and it is not
+        /// the newest search's last word (which may still grow: "ill" into "illness").
         case agreed
     }
 
@@ -28,6 +29,16 @@ struct PartialStabilizer {
     /// How much audio must follow a word before the whole-utterance search's verdict on it
     /// confirms it (``Stability/confirmed``): the words after it change how it is heard.
     static let confirmationRightContext = 0.7
+    /// How many searches in a row must agree on a word for it to be stable (``Stability/agreed``).
+    /// Two, as whisper_streaming has it, were not enough for Whisper tiny.en searching an
+    /// utterance from its first second on: two early searches agree on the same mishearing, which
+    /// the audio after it then corrects ("How do you marry the" for "Had he married a more"), and
+    /// the final contradicted 12-14 % of the stable words. Three in a row, with
+    /// ``agreementRightContext``, brought that to 2.5 % at 0.5 s more lag (docs/benchmarks.md).
+    static let agreeingSearches = 3
+    /// How much audio the newest search must have heard after a word for its agreement to count
+    /// (``Stability/agreed``), in seconds: Whisper hears a word again once it hears what follows.
+    static let agreementRightContext = 0.6
     /// Where stability comes from.
     let stability: Stability
     /// The stable words, with their times when they were confirmed.
@@ -38,6 +49,8 @@ struct PartialStabilizer {
     private var unchangedSince: [Double] = []
     /// The last partial as the search made it, to show again when a confirmation comes.
     private(set) var lastHeard: Transcript?
+    /// The searches before the newest, oldest first, as many as agreement needs (``Stability/agreed``).
+    private var earlierHeard: [Transcript] = []
 
     init(_ stability: Stability) {
         self.stability = stability
@@ -49,6 +62,7 @@ struct PartialStabilizer {
         words = []
         unchangedSince = []
         lastHeard = nil
+        earlierHeard = []
     }
 
     /// Takes the whole-utterance search's words of the utterance so far (``Stability/confirmed``).
@@ -67,7 +81,6 @@ struct PartialStabilizer {
     /// - Parameter partial: The search's newest hypothesis; its ``Transcript/endTime`` is the
     ///   audio time it covers, and its words, when it has them, carry their times.
     mutating func stabilize(_ partial: Transcript) -> Transcript {
-        let previous = lastHeard
         lastHeard = partial
         var shown = partial
         shown.words = []
@@ -82,18 +95,28 @@ struct PartialStabilizer {
             shown.stableWordCount = stable.count
         case .agreed:
             let tail = wordsAfterStable(in: partial)
-            if let previous {
-                // Agreement with the search before, after the words already stable; never the
-                // newest search's last word.
-                let agreed = zip(wordsAfterStable(in: previous), tail.dropLast()).prefix { $0.text == $1.text }.count
-                stable += tail.prefix(agreed)
-                shown.text = (stable + tail.dropFirst(agreed)).map(\.text).joined(separator: " ")
-            } else {
-                shown.text = tail.map(\.text).joined(separator: " ")
-            }
+            let agreed = agreement(of: tail, heardUpTo: partial.words.isEmpty ? nil : partial.endTime)
+            earlierHeard = Array((earlierHeard + [partial]).suffix(Self.agreeingSearches - 1))
+            stable += tail.prefix(agreed)
+            shown.text = (stable + tail.dropFirst(agreed)).map(\.text).joined(separator: " ")
             shown.stableWordCount = stable.count
         }
         return shown
+    }
+
+    /// How many of the newest search's words after the stable ones the searches before it agree
+    /// on (``Stability/agreed``): never its last word, nor one with less than
+    /// ``agreementRightContext`` of audio after it (for a search without word times, `audioEnd`
+    /// is `nil`: its words are judged by place alone).
+    private func agreement(of tail: [Word], heardUpTo audioEnd: Double?) -> Int {
+        guard earlierHeard.count == Self.agreeingSearches - 1 else { return 0 }
+        let earlier = earlierHeard.map { wordsAfterStable(in: $0) }
+        let heardAfter = audioEnd.map { $0 - Self.agreementRightContext } ?? .infinity
+        return tail.dropLast().indices.prefix { place in
+            let word = tail[place]
+            return word.end <= heardAfter
+                && earlier.allSatisfy { place < $0.count && $0[place].text == word.text }
+        }.count
     }
 
     /// A hypothesis's words after the stable ones: by position when it starts with them, by time
