@@ -15,6 +15,8 @@ ended within 5 s of its audio.
     M=~/.local/share/dictationkit/models/whisper/tiny.en.bin
     python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M"
     python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M" --no-partials
+    # streams whose utterances do not all end at once:
+    python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M" --no-partials --independent
 
 Needs PyPI's `websockets` (scripts/install-system-packages.sh installs it)."""
 import argparse
@@ -34,12 +36,12 @@ from streamclient import Server, Stream, percentile  # noqa: E402
 FILES = ["0870", "0880", "0890", "0920", "0930"]
 
 
-def speech():
-    """The five LibriVox recordings with a second of silence after each, and what is said."""
+def speech(order=FILES):
+    """The five LibriVox recordings, in `order`, with a second of silence after each, and what is said."""
     refs = benchlib.references()
     samples = array.array("h")
     words = []
-    for name in FILES:
+    for name in order:
         key = "sense_and_sensibility_01_austen_64kb-" + name
         samples.extend(benchlib.read_samples(os.path.join(benchlib.DATA, key + ".wav")))
         samples.extend(array.array("h", bytes(2 * benchlib.RATE)))
@@ -47,9 +49,13 @@ def speech():
     return samples, " ".join(words)
 
 
-async def one_load(server, n, samples, reference, partials, final_bound):
+async def one_load(server, n, partials, final_bound, independent):
     options = {"partials": partials, "formatting": False}
-    streams = [Stream(server.url + "/v1/stream", samples, options=options) for _ in range(n)]
+    # Each stream's audio and what it says: the same for all, or (independent) the recordings in
+    # an order of its own, so that the streams' utterances do not all end at once.
+    spoken = [speech(random.sample(FILES, len(FILES)) if independent else FILES) for _ in range(n)]
+    streams = [Stream(server.url + "/v1/stream", samples, options=options) for samples, _ in spoken]
+    start_spread = 5 if independent else 1
     idle_rss = server.rss_mib()
     cpu_before = server.cpu_seconds()
     peak = [idle_rss]
@@ -61,7 +67,7 @@ async def one_load(server, n, samples, reference, partials, final_bound):
             await asyncio.sleep(0.5)
 
     async def staggered(stream):
-        await asyncio.sleep(random.uniform(0, 1))
+        await asyncio.sleep(random.uniform(0, start_spread))
         await stream.run()
         return time.monotonic()
 
@@ -72,13 +78,13 @@ async def one_load(server, n, samples, reference, partials, final_bound):
     done.set()
     await sampler
     cpu = server.cpu_seconds() - cpu_before
-    audio = len(samples) / benchlib.RATE
+    audio = len(spoken[0][0]) / benchlib.RATE
     partial = [x for s in streams for x in s.latencies("partial")]
     final = [x for s in streams for x in s.latencies("final")]
     # How long after its last sample was sent each session's `ended` came.
     tails = [end - max(s.sent_at.values()) for s, end in zip(streams, ended)]
-    errors = sum(benchlib.word_errors(reference, s.text())[0] for s in streams)
-    words = len(benchlib.normalized_words(reference)) * n
+    errors = sum(benchlib.word_errors(reference, s.text())[0] for s, (_, reference) in zip(streams, spoken))
+    words = sum(len(benchlib.normalized_words(reference)) for _, reference in spoken)
     row = {
         "streams": n,
         "partial_p50": percentile(partial, 50), "partial_p95": percentile(partial, 95),
@@ -99,10 +105,12 @@ def main():
     parser.add_argument("--json", help="also write the rows here")
     parser.add_argument("--serve", default="", help="more options for `dictate serve`, in one string")
     parser.add_argument("--no-partials", action="store_true", help="the streams ask for finals only")
+    parser.add_argument("--independent", action="store_true",
+                        help="each stream says the recordings in an order of its own and starts within 5 s (not 1 s)")
     parser.add_argument("--final-p95", type=float, default=3.0, help="real-time: finals' p95 at most this, s")
     args = parser.parse_args()
     random.seed(7)
-    samples, reference = speech()
+    samples, _ = speech()
     print("load average at start: %.2f; audio per stream: %.1f s" % (os.getloadavg()[0], len(samples) / benchlib.RATE))
     counts = [int(x) for x in args.streams.split(",")]
     print("serve options: %r; partials: %s" % (args.serve, "no" if args.no_partials else "yes"))
@@ -110,7 +118,7 @@ def main():
     rows = []
     try:
         for n in counts:
-            row = asyncio.run(one_load(server, n, samples, reference, not args.no_partials, args.final_p95))
+            row = asyncio.run(one_load(server, n, not args.no_partials, args.final_p95, args.independent))
             rows.append(row)
             print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in row.items()}), flush=True)
     finally:

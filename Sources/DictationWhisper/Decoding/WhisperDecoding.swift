@@ -13,8 +13,11 @@ struct WhisperDecoding: Sendable, Hashable {
     /// Whether a decoding uses fewer threads while other work keeps the cores busy
     /// (``WhisperThreadShare``): live decodings, when the thread count was not fixed.
     var sharesCoresWithLoad = false
-    /// The beam width; 1 for a greedy search.
+    /// The beam width; 1 for a greedy search, and for a live decoding while others of the
+    /// process decode.
     var beamSize: Int
+    /// Whether the audio comes as it is spoken: someone waits for each final.
+    var isLive = false
     /// How much of the encoder's window each decoding runs.
     var encoderWindow: WhisperEncoderWindow
     /// Whether a doubtful decoding is tried again at higher temperatures: surer, and up to ten
@@ -52,14 +55,21 @@ struct WhisperDecoding: Sendable, Hashable {
         _ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?,
         givesWay: (@Sendable () -> Bool)? = nil
     ) throws(DictationError) -> [WhisperSegment]? {
-        var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         let threadCount: Int
+        var beamSize = beamSize
         if givesWay != nil {
             threadCount = WhisperThreadShare.free(wanted: threads)
         } else {
-            threadCount = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
+            let reservation = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
+            threadCount = reservation.threads
+            // A live decoding that asks while others of this process hold or wait for cores (a
+            // server's sessions ending together) searches greedily: a third less work, so the
+            // queue drains and the finals stay prompt (docs/benchmarks.md, server load). A file's
+            // never does: its transcript must not depend on what else ran.
+            if isLive, reservation.othersDecoding { beamSize = 1 }
         }
         defer { if givesWay == nil { WhisperThreadShare.release(threadCount) } }
+        var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         parameters.n_threads = Int32(threadCount)
         parameters.translate = false
         parameters.no_context = true

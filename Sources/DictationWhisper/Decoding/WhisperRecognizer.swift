@@ -41,7 +41,10 @@ public struct WhisperRecognizer: SpeechRecognizer {
     /// whisper.cpp's threads wait for each other by spinning and a core taken by something else
     /// made a 0.5-s decoding take tens of seconds.
     public var threads: Int?
-    /// The width of the beam search; 1 searches greedily (faster, a little less accurate).
+    /// The width of the beam search; 1 searches greedily (faster, a little less accurate). A live
+    /// decoding that starts while other decodings of the process hold or wait for the cores (a
+    /// server's sessions ending together) searches greedily whatever the width, so that finals
+    /// stay prompt under load; a file's decoding always uses it.
     public var beamSize: Int
     /// How much of the encoder's 30-second window each decoding runs.
     public var encoderWindow: WhisperEncoderWindow
@@ -122,6 +125,7 @@ public struct WhisperRecognizer: SpeechRecognizer {
             encoderWindow: encoderWindow.resolved(forLanguage: language), retriesDoubtfulDecodings: !configuration.isLive,
             noSpeechThreshold: 0.6)
         settings.sharesCoresWithLoad = threads == nil && configuration.isLive
+        settings.isLive = configuration.isLive
         if configuration.partialsOnly {
             // Searched again and again, and replaced by the final: a greedy search, never
             // retried. The encoder keeps the final's window: fitted to the audio alone (under half

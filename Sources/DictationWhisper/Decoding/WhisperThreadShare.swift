@@ -65,32 +65,41 @@ enum WhisperThreadShare {
     ///   - adapts: Whether it takes fewer while other work keeps the cores busy; otherwise it
     ///     takes `wanted`, once this process's other decodings leave that many cores (or none
     ///     holds any, when `wanted` is more than the cores).
-    /// - Returns: The threads to give whisper.cpp. Blocks (about 2 ms when `adapts`; until its
-    ///   turn and room when not): call it from a thread of your own, never from the cooperative
-    ///   pool.
-    static func reserve(wanted: Int, adapts: Bool) -> Int {
+    /// - Returns: The threads to give whisper.cpp, and whether other decodings held cores. Blocks
+    ///   (about 2 ms when `adapts`; until its turn and room when not): call it from a thread of
+    ///   your own, never from the cooperative pool.
+    static func reserve(wanted: Int, adapts: Bool) -> Reservation {
         let machineCores = ProcessInfo.processInfo.activeProcessorCount
         guard adapts else {
             let wanted = max(1, wanted)
-            let ticket = cores.withLock { holdings in
+            let (ticket, othersDecoding) = cores.withLock { holdings in
                 defer { holdings.nextTicket += 1 }
-                return holdings.nextTicket
+                return (holdings.nextTicket, holdings.held > 0 || holdings.serving != holdings.nextTicket)
             }
-            return cores.waitAndTake { holdings -> Int? in
+            return cores.waitAndTake { holdings -> Reservation? in
                 guard holdings.serving == ticket, holdings.held == 0 || holdings.held + wanted <= machineCores else {
                     return nil
                 }
                 holdings.held += wanted
                 holdings.serving += 1
-                return wanted
+                return Reservation(threads: wanted, othersDecoding: othersDecoding)
             }
         }
         let elsewhere = otherProgramsRunning()
         return cores.withLock { holdings in
             let threads = Self.threads(wanted: wanted, cores: machineCores, busy: elsewhere.map { $0 + holdings.held })
-            holdings.held += threads
-            return threads
+            defer { holdings.held += threads }
+            return Reservation(threads: threads, othersDecoding: holdings.held > 0)
         }
+    }
+
+    /// What ``reserve(wanted:adapts:)`` took.
+    struct Reservation: Equatable {
+        /// The threads to give whisper.cpp, held until ``release(_:)``.
+        let threads: Int
+        /// Whether other decodings of this process held cores, or waited for them, when this one
+        /// asked (a server's sessions ending together).
+        let othersDecoding: Bool
     }
 
     /// The threads for a search that gives way to every other decoding (a partial's): what other
@@ -107,7 +116,7 @@ enum WhisperThreadShare {
         }
     }
 
-    /// Gives back what ``reserve(wanted:adapts:)`` took.
+    /// Gives back the threads ``reserve(wanted:adapts:)`` took.
     static func release(_ threads: Int) {
         cores.withLock { $0.held = max(0, $0.held - threads) }
     }
