@@ -150,6 +150,34 @@ import Testing
         #expect(TestFixtures.samples(TestFixtures.readAll(reader).frames) == PCM16.floats(speech))
     }
 
+    @Test func aWAVWrittenAtRealTimeWithItsTrueLengthOpensBeforeItsAudioIsAllThere() throws {
+        let pipe = Pipe()
+        defer {
+            try? pipe.fileHandleForWriting.close()
+            try? pipe.fileHandleForReading.close()
+        }
+        // A recording of 4 s whose header says so, of which only the first half second has come
+        // (a producer that knows the length, writing at real time). libsndfile seeks towards the
+        // end while opening; a pipe's read-ahead for that seek must not wait for the rest.
+        let speech = try TestFixtures.goforward(seconds: 4)
+        let whole = WAVBuilder.pcm16(speech)
+        let firstHalfSecond = 44 + 2 * 8_000
+        pipe.fileHandleForWriting.write(Data(whole.prefix(firstHalfSecond)))
+        let source = StandardInputSource(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        let opened = ThreadResult { () -> [Float]? in
+            guard let reader = try? source.open() else { return nil }
+            defer { reader.close() }
+            var samples: [Float] = []
+            while samples.count < 8_000, let frame = try? reader.read(maxFrames: 8_000 - samples.count) {
+                samples += frame.samples
+            }
+            return samples
+        }
+        let heard = try #require(
+            opened.wait(within: .seconds(60)), "the first half second was read while the rest had not come")
+        #expect(heard == Optional(PCM16.floats(Array(speech.prefix(8_000)))))
+    }
+
     @Test func interruptWakesAReadWaitingOnAQuietPipe() throws {
         let pipe = Pipe()
         defer {

@@ -15,7 +15,8 @@ import DictationKit
 /// A regular file and memory seek freely. A pipe can't: while libsndfile opens it (and seeks back
 /// and forth through the header, or towards the end to find the length), every byte read is kept,
 /// so a backward seek lands in what was kept; a forward seek reads ahead, up to
-/// ``readAheadLimit``, and anything further fails, which libsndfile takes as "length unknown".
+/// ``readAheadLimit`` and for as long as the bytes come without keeping it waiting
+/// (``readAheadPatience``), and anything further fails, which libsndfile takes as "length unknown".
 /// Once open, the pipe is read straight through and nothing more is kept. A read blocked on the
 /// pipe wakes when ``interruption`` fires.
 final class VirtualAudioInput {
@@ -29,6 +30,12 @@ final class VirtualAudioInput {
     /// The most a pipe is read ahead for a seek while opening: enough for any header chunk and a
     /// short file's whole data chunk, while a live stream's placeholder size (2 or 4 GiB) fails at once.
     static let readAheadLimit = 1 << 20
+    /// How long in all a seek while opening may wait for a pipe's bytes before it fails. A file
+    /// piped whole (`cat`, `sox … -t wav -`) comes at once; a stream written at real time with its
+    /// true length in the header (a short recording's) would otherwise be read up to its end, or
+    /// 1 MiB (33 s of 16-kHz audio), before the session heard a word of it: partials 19 s late at
+    /// p50 (`Benchmarks/stdin_partials.py --header exact`).
+    static let readAheadPatience: Duration = .milliseconds(100)
 
     private enum Storage {
         /// A regular file: its descriptor and its length.
@@ -268,7 +275,7 @@ final class VirtualAudioInput {
         if target == position || (!keptDropped && target <= Int64(kept.count)) { return true }
         if keepsReadBytes {
             guard target - Int64(kept.count) <= Int64(Self.readAheadLimit) else { return false }
-            fillKept(upTo: target, from: descriptor)
+            fillKept(upTo: target, from: descriptor, patience: Self.readAheadPatience)
             return target <= Int64(kept.count)
         }
         guard target >= streamOffset, target - streamOffset <= Int64(Self.readAheadLimit) else { return false }
@@ -293,21 +300,35 @@ final class VirtualAudioInput {
     }
 
     /// Reads from the descriptor into ``kept`` until it holds `end` bytes or the stream ends.
-    private func fillKept(upTo end: Int64, from descriptor: Int32) {
+    private func fillKept(upTo end: Int64, from descriptor: Int32, patience: Duration? = nil) {
         guard end > Int64(kept.count), streamOffset == Int64(kept.count) else { return }
         let missing = Int(end) - kept.count
         let start = kept.count
         kept.append(contentsOf: repeatElement(0, count: missing))
-        let got = kept.withUnsafeMutableBytes { readDescriptor(descriptor, into: $0.baseAddress! + start, count: missing) }
+        let got = kept.withUnsafeMutableBytes {
+            readDescriptor(descriptor, into: $0.baseAddress! + start, count: missing, patience: patience)
+        }
         kept.removeLast(missing - got)
         streamOffset += Int64(got)
     }
 
-    /// Fills `count` bytes unless the stream ends, fails or is interrupted first.
-    private func readDescriptor(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    /// Fills `count` bytes unless the stream ends, fails or is interrupted first, or, with a
+    /// `patience`, once it has waited that long in all for bytes to come.
+    private func readDescriptor(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, patience: Duration? = nil
+    ) -> Int {
         var filled = 0
+        let deadline = patience.map { ContinuousClock.now + $0 }
         while filled < count {
-            if interruption.isInterrupted || !interruption.waitUntilReadable(descriptor) { break }
+            if interruption.isInterrupted { break }
+            if let deadline {
+                var waited = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+                let left = ContinuousClock.now.duration(to: deadline).components
+                let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+                guard interruption.wait(for: &waited, timeoutMilliseconds: Int32(milliseconds)) == .ready else { break }
+            } else if !interruption.waitUntilReadable(descriptor) {
+                break
+            }
             let got = readDescriptorBytes(descriptor, buffer + filled, count - filled)
             if got > 0 {
                 filled += got
