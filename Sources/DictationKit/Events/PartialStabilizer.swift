@@ -34,7 +34,8 @@ struct PartialStabilizer {
     /// utterance from its first second on: two early searches agree on the same mishearing, which
     /// the audio after it then corrects ("How do you marry the" for "Had he married a more"), and
     /// the final contradicted 12-14 % of the stable words. Three in a row, with
-    /// ``agreementRightContext``, brought that to 2.5 % at 0.5 s more lag (docs/benchmarks.md).
+    /// ``agreementRightContext``, brought that to 1.9-4.1 %, words stable about 0.6 s later
+    /// (docs/benchmarks.md).
     static let agreeingSearches = 3
     /// How much audio the newest search must have heard after a word for its agreement to count
     /// (``Stability/agreed``), in seconds: Whisper hears a word again once it hears what follows.
