@@ -162,6 +162,23 @@ def run(cmd, check=True):
     return Run(wall, cpu, maxrss_kib / 1024, proc.returncode, out.decode(errors="replace"), stderr)
 
 
+LIBRIVOX_FIVE = ["0870", "0880", "0890", "0920", "0930"]
+
+
+def librivox_dictation(order=LIBRIVOX_FIVE):
+    """pocketsphinx-testdata's five LibriVox recordings, in `order`, with a second of silence after
+    each, as 16-bit samples at RATE, and what is said."""
+    refs = references()
+    samples = array.array("h")
+    words = []
+    for name in order:
+        key = "sense_and_sensibility_01_austen_64kb-" + name
+        samples.extend(read_samples(os.path.join(DATA, key + ".wav")))
+        samples.extend(array.array("h", bytes(2 * RATE)))
+        words.append(refs[key])
+    return samples, " ".join(words)
+
+
 def duration(path):
     with wave.open(path) as w:
         return w.getnframes() / w.getframerate()

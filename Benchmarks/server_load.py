@@ -20,7 +20,6 @@ ended within 5 s of its audio.
 
 Needs PyPI's `websockets` (scripts/install-system-packages.sh installs it)."""
 import argparse
-import array
 import asyncio
 import json
 import os
@@ -33,27 +32,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 from streamclient import Server, Stream, percentile  # noqa: E402
 
-FILES = ["0870", "0880", "0890", "0920", "0930"]
-
-
-def speech(order=FILES):
-    """The five LibriVox recordings, in `order`, with a second of silence after each, and what is said."""
-    refs = benchlib.references()
-    samples = array.array("h")
-    words = []
-    for name in order:
-        key = "sense_and_sensibility_01_austen_64kb-" + name
-        samples.extend(benchlib.read_samples(os.path.join(benchlib.DATA, key + ".wav")))
-        samples.extend(array.array("h", bytes(2 * benchlib.RATE)))
-        words.append(refs[key])
-    return samples, " ".join(words)
-
-
 async def one_load(server, n, partials, final_bound, independent):
     options = {"partials": partials, "formatting": False}
     # Each stream's audio and what it says: the same for all, or (independent) the recordings in
     # an order of its own, so that the streams' utterances do not all end at once.
-    spoken = [speech(random.sample(FILES, len(FILES)) if independent else FILES) for _ in range(n)]
+    five = benchlib.LIBRIVOX_FIVE
+    spoken = [benchlib.librivox_dictation(random.sample(five, len(five)) if independent else five) for _ in range(n)]
     streams = [Stream(server.url + "/v1/stream", samples, options=options) for samples, _ in spoken]
     start_spread = 5 if independent else 1
     idle_rss = server.rss_mib()
@@ -110,7 +94,7 @@ def main():
     parser.add_argument("--final-p95", type=float, default=3.0, help="real-time: finals' p95 at most this, s")
     args = parser.parse_args()
     random.seed(7)
-    samples, _ = speech()
+    samples, _ = benchlib.librivox_dictation()
     print("load average at start: %.2f; audio per stream: %.1f s" % (os.getloadavg()[0], len(samples) / benchlib.RATE))
     counts = [int(x) for x in args.streams.split(",")]
     print("serve options: %r; partials: %s" % (args.serve, "no" if args.no_partials else "yes"))

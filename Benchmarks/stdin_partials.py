@@ -11,7 +11,6 @@ writes (`--header streaming`: 4 GiB, as arecord does).
     python3 Benchmarks/stdin_partials.py --header streaming
     python3 Benchmarks/stdin_partials.py --header exact"""
 import argparse
-import array
 import json
 import os
 import struct
@@ -22,9 +21,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
-
-FILES = ["0870", "0880", "0890", "0920", "0930"]
-
 
 def wav_header(data_bytes):
     """A 16-kHz mono 16-bit WAV header declaring `data_bytes` of data."""
@@ -39,11 +35,7 @@ def main():
     parser.add_argument("--header", choices=["streaming", "exact"], default="streaming")
     parser.add_argument("--recognizer", default="pocketsphinx")
     args = parser.parse_args()
-    samples = array.array("h")
-    for name in FILES:
-        path = os.path.join(benchlib.DATA, "sense_and_sensibility_01_austen_64kb-%s.wav" % name)
-        samples.extend(benchlib.read_samples(path))
-        samples.extend(array.array("h", bytes(2 * benchlib.RATE)))
+    samples, _ = benchlib.librivox_dictation()
     data = samples.tobytes()
     header = wav_header(len(data) if args.header == "exact" else 0xFFFFFFFF)
     process = subprocess.Popen(

@@ -320,15 +320,7 @@ final class VirtualAudioInput {
         var filled = 0
         let deadline = patience.map { ContinuousClock.now + $0 }
         while filled < count {
-            if interruption.isInterrupted { break }
-            if let deadline {
-                var waited = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-                let left = ContinuousClock.now.duration(to: deadline).components
-                let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
-                guard interruption.wait(for: &waited, timeoutMilliseconds: Int32(milliseconds)) == .ready else { break }
-            } else if !interruption.waitUntilReadable(descriptor) {
-                break
-            }
+            if interruption.isInterrupted || !interruption.waitUntilReadable(descriptor, until: deadline) { break }
             let got = readDescriptorBytes(descriptor, buffer + filled, count - filled)
             if got > 0 {
                 filled += got

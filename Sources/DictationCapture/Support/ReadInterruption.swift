@@ -52,15 +52,22 @@ final class ReadInterruption: Sendable {
     }
 
     /// Blocks until `descriptor` has bytes, end of file or an error to report.
-    /// - Parameter descriptor: The descriptor about to be read.
-    /// - Returns: `false` when interrupted first.
-    func waitUntilReadable(_ descriptor: Int32) -> Bool {
+    /// - Parameters:
+    ///   - descriptor: The descriptor about to be read.
+    ///   - deadline: When to give up waiting; `nil`: never.
+    /// - Returns: `false` when interrupted, or out of time, first.
+    func waitUntilReadable(_ descriptor: Int32, until deadline: ContinuousClock.Instant? = nil) -> Bool {
         var fds = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeReadEnd, events: Int16(POLLIN), revents: 0),
         ]
         while !isInterrupted {
-            let ready = poll(&fds, 2, -1)
+            var timeout: Int32 = -1
+            if let deadline {
+                guard let left = Self.pollMilliseconds(until: deadline) else { return false }
+                timeout = left
+            }
+            let ready = poll(&fds, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 // Let the read itself run into the problem and report it.
@@ -100,17 +107,22 @@ final class ReadInterruption: Sendable {
     func sleep(until deadline: ContinuousClock.Instant) -> Bool {
         var fds = [pollfd(fd: wakeReadEnd, events: Int16(POLLIN), revents: 0)]
         while !isInterrupted {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return true }
-            let (seconds, attoseconds) = left.components
-            // Round up, so the reader never wakes just before its due time and spins; wake at least
-            // once a minute, which keeps the arithmetic far from overflow.
-            let milliseconds =
-                seconds >= 60 ? 60_000 : seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            let ready = poll(&fds, 1, Int32(milliseconds))
+            guard let milliseconds = Self.pollMilliseconds(until: deadline) else { return true }
+            let ready = poll(&fds, 1, milliseconds)
             if ready < 0, errno != EINTR { return !isInterrupted }
         }
         return false
+    }
+
+    /// poll(2)'s timeout until `deadline`, `nil` once it has passed: rounded up, so a waiter
+    /// never wakes just before its due time and spins, and at most a minute, which keeps the
+    /// arithmetic far from overflow (the caller polls again).
+    private static func pollMilliseconds(until deadline: ContinuousClock.Instant) -> Int32? {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return nil }
+        let (seconds, attoseconds) = left.components
+        return Int32(
+            seconds >= 60 ? 60_000 : seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 }
 
