@@ -24,7 +24,8 @@ struct PartialLatencyRun {
     /// Where the session keeps its finals (`--history-store`); `nil`: nowhere.
     var transcriptStore: (any TranscriptStore)?
     /// Whether each partial (its stable words in brackets) and each final, with its times and
-    /// latencies, are printed as they come, and each stable word the final contradicts.
+    /// latencies, are printed as they come, each stable word the final contradicts, and how long
+    /// after its end each word of the final was first shown.
     var listsFinals = false
 
     struct Result {
@@ -98,6 +99,8 @@ struct PartialLatencyRun {
                 }
             case .final(let transcript):
                 let utterance = transcript.utteranceIndex
+                var shownAfter: [String] = []
+                defer { if listsFinals { print("  words first shown after (ms): " + shownAfter.joined(separator: " ")) } }
                 for (place, word) in transcript.words.enumerated() {
                     guard let available = microphone.instant(ofAudioTime: word.end) else { continue }
                     result.finalWords += 1
@@ -109,9 +112,11 @@ struct PartialLatencyRun {
                     // A word guessed before its last frame arrived counts as no delay at all.
                     if let seen {
                         let latency = max(0, Self.milliseconds(seen.at - available))
+                        shownAfter.append("\(word.text)(\(Int(latency)))")
                         if seen.stable { result.confirmed.append(latency) } else { result.partials.append(latency) }
                     } else {
                         result.finalOnly.append(max(0, Self.milliseconds(now - available)))
+                        shownAfter.append("\(word.text)(final only)")
                     }
                 }
                 for (place, stable) in stableSeen[utterance] ?? [:] {

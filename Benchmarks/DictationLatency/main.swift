@@ -133,7 +133,7 @@ var liveRun = PartialLatencyRun(
     recordings: recordings, utterances: utteranceCount, recognizer: recognizer, options: sessionOptions,
     preprocessing: preprocessing)
 liveRun.transcriptStore = history?.store
-// `--list-finals`: each final with its times and latency as it comes.
+// `--list-finals`: each partial and final as it comes, with the final's latency and its words' partial latencies.
 liveRun.listsFinals = arguments.contains("--list-finals")
 let live = try await liveRun.run()
 print("stop() latency over \(stopCount) sessions…")

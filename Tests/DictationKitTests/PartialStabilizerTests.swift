@@ -4,15 +4,18 @@ import Testing
 
 /// Stable words: which leading words of a partial will not change any more.
 @Suite(.timeLimit(.minutes(25))) struct PartialStabilizerTests {
-    /// A partial covering the audio up to `end`, its words evenly spread from 0.
-    static func partial(_ text: String, end: Double, timed: Bool = false) -> Transcript {
+    /// A partial covering the audio up to `end`, its words evenly spread from 0, each heard
+    /// surely but the `unsure` ones.
+    static func partial(_ text: String, end: Double, timed: Bool = false, unsure: Set<String> = []) -> Transcript {
         let words = text.split(separator: " ")
         let step = end / Double(max(1, words.count))
         return Transcript(
             text: text,
             words: timed
                 ? words.enumerated().map { index, word in
-                    Word(text: String(word), start: Double(index) * step, end: Double(index + 1) * step, confidence: 1)
+                    Word(
+                        text: String(word), start: Double(index) * step, end: Double(index + 1) * step,
+                        confidence: unsure.contains(String(word)) ? 0.3 : 1)
                 } : [],
             utteranceIndex: 0, startTime: 0, endTime: end)
     }
@@ -131,14 +134,38 @@ import Testing
 
     @Test func aWordTheNewestSearchHeardTooLittleAfterIsNotStableYet() {
         var stabilizer = PartialStabilizer(.agreed)
-        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
-        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.6, timed: true))
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 0.9, timed: true))
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.2, timed: true))
         // Words of 0.4 s: "ten" ends at 1.2 s, 0.4 s before the newest search's audio does.
         let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 1.6, timed: true))
         #expect(
             shown.stableWordCount == 2, "'ten' has under \(PartialStabilizer.agreementRightContext) s after it: \(shown.text)")
         let later = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.4, timed: true))
         #expect(later.stableWordCount == 3, "'ten' (1.2-1.8 s) now has 0.6 s after it; 'meters' is the last word")
+    }
+
+    @Test func searchesCloserTogetherThanTheSpanSettleNothingHoweverManyAgree() {
+        var stabilizer = PartialStabilizer(.agreed)
+        for end in [1.0, 1.1, 1.2, 1.3] {
+            let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: end, timed: true))
+            #expect(
+                shown.stableWordCount == 0,
+                "searches from 1.0 s to \(end) s span less than \(PartialStabilizer.agreementSpan) s of audio")
+        }
+        // Words of 0.425 s: the searches from 1.1 s on agree, and "go forward" end 0.6 s before 1.7 s.
+        let spanning = stabilizer.stabilize(Self.partial("go forward ten meters", end: 1.7, timed: true))
+        #expect(spanning.stableWordCount == 2, "the searches from 1.1 to 1.7 s span 0.6 s: \(spanning.text)")
+    }
+
+    @Test func aWordOneSearchHeardUnsurelyIsNotStableNorIsAnyAfterIt() {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(Self.partial("go forward ten meters now", end: 2, timed: true))
+        _ = stabilizer.stabilize(Self.partial("go forward ten meters now", end: 2.5, timed: true, unsure: ["ten"]))
+        let shown = stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true))
+        #expect(
+            shown.stableWordCount == 2,
+            "'ten' was heard with less than \(PartialStabilizer.agreementConfidence) once: \(shown.text)")
+        #expect(shown.text == "go forward ten meters now")
     }
 
     @Test func aDisagreementStopsTheAgreementThere() {

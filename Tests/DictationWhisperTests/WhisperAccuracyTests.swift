@@ -62,4 +62,13 @@ struct WhisperAccuracyTests {
         #expect(WhisperEncoderWindow.fitted.audioContext(sampleCount: 1436 * 320, modelContext: 1500) == 0)
         #expect(WhisperEncoderWindow.fitted.audioContext(sampleCount: 60 * 16_000, modelContext: 1500) == 0)
     }
+
+    @Test("a partial search's window: the audio and 0.64 s, at least 6 s; its tokens: 8 and 8 a second")
+    func partialSearchSizes() {
+        #expect(WhisperEncoderWindow.partialAudioContext(sampleCount: 16_000, modelContext: 1500) == 300)
+        #expect(WhisperEncoderWindow.partialAudioContext(sampleCount: 8 * 16_000, modelContext: 1500) == 400 + 32)
+        #expect(WhisperEncoderWindow.partialAudioContext(sampleCount: 30 * 16_000, modelContext: 1500) == 0)
+        #expect(WhisperDecoding.partialTokenLimit(sampleCount: 8_000) == 12)
+        #expect(WhisperDecoding.partialTokenLimit(sampleCount: 5 * 16_000) == 48)
+    }
 }

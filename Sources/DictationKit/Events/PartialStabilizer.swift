@@ -16,10 +16,12 @@ struct PartialStabilizer {
         /// of search, almost always has them too.
         case confirmed
         /// Partials that are whole-utterance searches of the utterance so far (Whisper's, shown by
-        /// a ``RedecodingPass``): a word is stable once ``agreeingSearches`` searches in a row
-        /// agree on it and on every word before it (local agreement, as whisper_streaming has it),
-        /// the newest heard at least ``agreementRightContext`` of audio after it, and it is not
-        /// the newest search's last word (which may still grow: "ill" into "illness").
+        /// a ``RedecodingPass``): a word is stable once at least ``agreeingSearches`` searches in
+        /// a row, spanning at least ``agreementSpan`` of audio, agree on it and on every word
+        /// before it (local agreement, as whisper_streaming has it), each heard it with at least
+        /// ``agreementConfidence``, the newest heard at least ``agreementRightContext`` of audio
+        /// after it, and it is not the newest search's last word (which may still grow: "ill"
+        /// into "illness").
         case agreed
     }
 
@@ -33,10 +35,19 @@ struct PartialStabilizer {
     /// Two, as whisper_streaming has it, were not enough for Whisper tiny.en searching an
     /// utterance from its first second on: two early searches agree on the same mishearing, which
     /// the audio after it then corrects ("How do you marry the" for "Had he married a more"), and
-    /// the final contradicted 12-14 % of the stable words. Three in a row, with
-    /// ``agreementRightContext``, brought that to 1.9-4.1 %, words stable about 0.6 s later
-    /// (docs/benchmarks.md).
+    /// the final contradicted 12-14 % of the stable words (docs/benchmarks.md).
     static let agreeingSearches = 3
+    /// How much audio the agreeing searches must span, in seconds (``Stability/agreed``): every
+    /// search heard within this before the newest agrees, and so does the last one before them.
+    /// Searches close together hear nearly the same audio and so make the same mistakes: at a
+    /// search every 0.2 s, three in a row (0.4 s) let the final contradict 13-14 % of the stable
+    /// words, as two in a row did at 0.4 s. A span rather than a count holds whatever the cadence.
+    static let agreementSpan = 0.6
+    /// The least confidence (``Word/confidence``, Whisper's mean token probability) each agreeing
+    /// search must have heard a word with (``Stability/agreed``). The mishearings searches agree
+    /// on are mostly unsure ones ("How" 0.42 for "Had"): replaying logged searches, the final
+    /// contradicted 2.7 % of the stable words with this and 12.3 % without (docs/benchmarks.md).
+    static let agreementConfidence = 0.5
     /// How much audio the newest search must have heard after a word for its agreement to count
     /// (``Stability/agreed``), in seconds: Whisper hears a word again once it hears what follows.
     static let agreementRightContext = 0.6
@@ -50,7 +61,8 @@ struct PartialStabilizer {
     private var unchangedSince: [Double] = []
     /// The last partial as the search made it, to show again when a confirmation comes.
     private(set) var lastHeard: Transcript?
-    /// The searches before the newest, oldest first, as many as agreement needs (``Stability/agreed``).
+    /// The searches the next must agree with, oldest first (``Stability/agreed``): at least those
+    /// within ``agreementSpan`` before the newest and the last one before them.
     private var earlierHeard: [Transcript] = []
 
     init(_ stability: Stability) {
@@ -96,8 +108,9 @@ struct PartialStabilizer {
             shown.stableWordCount = stable.count
         case .agreed:
             let tail = wordsAfterStable(in: partial)
-            let agreed = agreement(of: tail, heardUpTo: partial.words.isEmpty ? nil : partial.endTime)
-            earlierHeard = Array((earlierHeard + [partial]).suffix(Self.agreeingSearches - 1))
+            let earlier = Self.searches(among: earlierHeard, agreeingWith: partial)
+            let agreed = agreement(of: tail, with: earlier, heardUpTo: partial.words.isEmpty ? nil : partial.endTime)
+            earlierHeard = earlier + [partial]
             stable += tail.prefix(agreed)
             shown.text = (stable + tail.dropFirst(agreed)).map(\.text).joined(separator: " ")
             shown.stableWordCount = stable.count
@@ -108,16 +121,27 @@ struct PartialStabilizer {
     /// How many of the newest search's words after the stable ones the searches before it agree
     /// on (``Stability/agreed``): never its last word, nor one with less than
     /// ``agreementRightContext`` of audio after it (for a search without word times, `audioEnd`
-    /// is `nil`: its words are judged by place alone).
-    private func agreement(of tail: [Word], heardUpTo audioEnd: Double?) -> Int {
-        guard earlierHeard.count == Self.agreeingSearches - 1 else { return 0 }
-        let earlier = earlierHeard.map { wordsAfterStable(in: $0) }
+    /// is `nil`: its words are judged by place alone, with no span or confidence to check).
+    private func agreement(of tail: [Word], with earlierSearches: [Transcript], heardUpTo audioEnd: Double?) -> Int {
+        guard earlierSearches.count >= Self.agreeingSearches - 1 else { return 0 }
+        if let audioEnd, let oldest = earlierSearches.first, audioEnd - oldest.endTime < Self.agreementSpan { return 0 }
+        let earlier = earlierSearches.map { wordsAfterStable(in: $0) }
         let heardAfter = audioEnd.map { $0 - Self.agreementRightContext } ?? .infinity
+        let sureEnough = { (word: Word) in audioEnd == nil || word.confidence >= Self.agreementConfidence }
         return tail.dropLast().indices.prefix { place in
             let word = tail[place]
-            return word.end <= heardAfter
-                && earlier.allSatisfy { place < $0.count && $0[place].text == word.text }
+            return word.end <= heardAfter && sureEnough(word)
+                && earlier.allSatisfy { place < $0.count && $0[place].text == word.text && sureEnough($0[place]) }
         }.count
+    }
+
+    /// Of the earlier searches (oldest first), the ones `newest` must agree with: the last
+    /// ``agreeingSearches`` - 1, or, when more came within ``agreementSpan`` before it, those and
+    /// the last one before them. A search without word times is judged by count alone.
+    private static func searches(among earlier: [Transcript], agreeingWith newest: Transcript) -> [Transcript] {
+        guard !newest.words.isEmpty else { return Array(earlier.suffix(agreeingSearches - 1)) }
+        let within = earlier.reversed().prefix { newest.endTime - $0.endTime < agreementSpan }.count
+        return Array(earlier.suffix(max(agreeingSearches - 1, within + 1)))
     }
 
     /// A hypothesis's words after the stable ones: by position when it starts with them, by time

@@ -94,8 +94,12 @@ final class DecoderFeed {
                     recognizer: recognizer, configuration: decoders.configuration.with(partialsOnly: true),
                     cadence: .showing, sampleRate: sampleRate, finalPassIsIdle: { finalPass.isIdle },
                     finalPassSearches: { finalPass.isSearching }, onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
-                ) { hypothesis, _, utterance in
-                    delivery.emit([.partial(hypothesis)], utterance: utterance)
+                ) { hypothesis, audioEnd, utterance in
+                    // The stable words are judged by the audio a search heard, not by where its
+                    // last word ended (``PartialStabilizer/stabilize(_:)``).
+                    var partial = hypothesis
+                    partial.endTime = max(hypothesis.endTime, audioEnd)
+                    delivery.emit([.partial(partial)], utterance: utterance)
                 }
                 delivery.stabilizePartials(.agreed)
                 return pass

@@ -40,8 +40,9 @@ final class RedecodingPass: Sendable {
         /// Confirmations: about once a second, from 1.5 s on.
         static let confirming = Cadence(first: 1.5, interval: 1.0)
         /// Partials shown from the searches themselves: as often as a search of Whisper tiny.en
-        /// on two cores allows (0.3-0.6 s each; docs/benchmarks.md).
-        static let showing = Cadence(first: 0.6, interval: 0.4)
+        /// over the audio alone on two cores allows (0.12-0.2 s each, more on a long utterance;
+        /// docs/benchmarks.md). Searching every 0.4 s, words showed about 0.25 s later (p50).
+        static let showing = Cadence(first: 0.6, interval: 0.2)
     }
 
     /// How far behind the audio the pass may fall, in seconds, before it skips the rest of the

@@ -20,6 +20,11 @@ struct WhisperDecoding: Sendable, Hashable {
     var isLive = false
     /// How much of the encoder's window each decoding runs.
     var encoderWindow: WhisperEncoderWindow
+    /// Whether each decoding is a partial search of an utterance so far, which its final
+    /// replaces: the encoder runs over the audio alone
+    /// (``WhisperEncoderWindow/partialAudioContext(sampleCount:modelContext:)``) and the decoder
+    /// stops at ``partialTokenLimit(sampleCount:)``.
+    var isPartialSearch = false
     /// Whether a doubtful decoding is tried again at higher temperatures: surer, and up to ten
     /// times slower; not when someone waits for the final.
     var retriesDoubtfulDecodings: Bool
@@ -37,6 +42,14 @@ struct WhisperDecoding: Sendable, Hashable {
     /// if said just before.
     static func prompt(for vocabulary: Vocabulary) -> String {
         vocabulary.entries.map(\.writtenForm).joined(separator: ", ") + "."
+    }
+
+    /// The most tokens a partial search decodes: 8, and 8 for each second of audio, twice what
+    /// the LibriVox readers say (about 4 a second). A search whose decoder loops on a short window
+    /// then stops where the loop's words begin to repeat instead of running to whisper.cpp's 224
+    /// tokens (1.3-1.6 s of decoding where a search takes 0.1), and ``RepetitionGuard`` drops the rest.
+    static func partialTokenLimit(sampleCount: Int) -> Int32 {
+        Int32(8 + 8 * sampleCount / 16_000)
     }
 
     /// Decodes one stretch of audio whole.
@@ -87,8 +100,14 @@ struct WhisperDecoding: Sendable, Hashable {
         // text) at rising temperatures, sampling five candidates each time: a short command
         // could take 5-10 s instead of 0.3.
         if !retriesDoubtfulDecodings { parameters.temperature_inc = 0 }
-        parameters.audio_ctx = encoderWindow.audioContext(
-            sampleCount: samples.count, modelContext: Int(whisper_model_n_audio_ctx(model.context)))
+        let modelContext = Int(whisper_model_n_audio_ctx(model.context))
+        if isPartialSearch {
+            parameters.audio_ctx = WhisperEncoderWindow.partialAudioContext(
+                sampleCount: samples.count, modelContext: modelContext)
+            parameters.max_tokens = Self.partialTokenLimit(sampleCount: samples.count)
+        } else {
+            parameters.audio_ctx = encoderWindow.audioContext(sampleCount: samples.count, modelContext: modelContext)
+        }
         let giveWay = givesWay.map(GiveWay.init)
         if let giveWay {
             // whisper.cpp asks between the graph's steps, from its own threads.

@@ -36,4 +36,23 @@ public enum WhisperEncoderWindow: String, Sendable, Hashable, CaseIterable {
         let positions = max(modelContext / 2, (sampleCount + 319) / 320 + Self.marginPositions)
         return positions >= modelContext ? 0 : Int32(positions)
     }
+
+    /// The margin after the audio in a partial search's window, in encoder positions: 0.64 s.
+    static let partialMarginPositions = 32
+    /// The least window of a partial search, in encoder positions: 6 s. In 3 s Whisper misheard
+    /// the start of a sentence for longer ("How do you marry the" until 2.5 s after "Had he
+    /// married" was said; words' partial latency p95 2.0 s against 1.4 s), and with 1 s of audio
+    /// in 2.3 s its decoder looped ("Mr. John." 55 times).
+    static let partialLeastPositions = 300
+
+    /// whisper.cpp's `audio_ctx` for a partial search (``DecoderConfiguration/partialsOnly``):
+    /// the audio so far and a short margin after it, at least ``partialLeastPositions``, whatever
+    /// ``WhisperEncoderWindow`` the finals use. A search of tiny.en then takes 0.12-0.2 s on these
+    /// two cores instead of 0.3-0.45 s over half the window, so a session can search every 0.2 s
+    /// of audio; its words are a little less sure, which ``PartialStabilizer`` allows for, and
+    /// the final replaces them.
+    static func partialAudioContext(sampleCount: Int, modelContext: Int) -> Int32 {
+        let positions = max(partialLeastPositions, (sampleCount + 319) / 320 + partialMarginPositions)
+        return positions >= modelContext ? 0 : Int32(positions)
+    }
 }
