@@ -51,7 +51,7 @@ import tempfile
 import threading
 import time
 
-from benchlib import cached_set, DATA, ROOT, RATE, duration, read_samples, references, run, speech_rms, spoken_form, word_errors, wer_cell, write_samples
+from benchlib import cached_set, DATA, ROOT, RATE, duration, espeak, read_samples, references, run, speech_rms, spoken_form, word_errors, wer_cell, write_samples
 import speed_sets
 
 DEBIAN_MODEL = "/usr/share/pocketsphinx/model/en-us"
@@ -191,14 +191,6 @@ def degraded(name, samples, set_name):
         steps = [(2 * math.pi * f / RATE, a * scale) for f, a in HUM_HARMONICS]
         return [x + sum(a * math.sin(w * i) for w, a in steps) for i, x in enumerate(samples)]
     return samples
-
-
-def espeak(text, voice, tmp):
-    """A sentence spoken by espeak-ng, as 16 kHz samples."""
-    spoken, converted = os.path.join(tmp, "espeak.wav"), os.path.join(tmp, "espeak16.wav")
-    run(["espeak-ng", "-v", voice, "-w", spoken, text])
-    run(["sox", "-R", "-D", spoken, "-r", str(RATE), "-c", "1", "-b", "16", converted])
-    return read_samples(converted)
 
 
 def long_recording(tmp):

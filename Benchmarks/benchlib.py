@@ -179,6 +179,34 @@ def librivox_dictation(order=LIBRIVOX_FIVE):
     return samples, " ".join(words)
 
 
+NORWEGIAN_FIVE = [
+    "Jeg heter Kari og jeg bor i Oslo.",
+    "I dag skal vi skrive et langt brev til bestemor.",
+    "Toget til Bergen går klokken åtte i morgen tidlig.",
+    "Husk å kjøpe melk, brød og egg på vei hjem.",
+    "Møtet er flyttet til torsdag etter lunsj.",
+]
+
+
+def espeak(text, voice, tmp):
+    """A sentence spoken by espeak-ng, as 16 kHz samples."""
+    spoken, converted = os.path.join(tmp, "espeak.wav"), os.path.join(tmp, "espeak16.wav")
+    run(["espeak-ng", "-v", voice, "-w", spoken, text])
+    run(["sox", "-R", "-D", spoken, "-r", str(RATE), "-c", "1", "-b", "16", converted])
+    return read_samples(converted)
+
+
+def norwegian_dictation(order=range(len(NORWEGIAN_FIVE))):
+    """Five Norwegian sentences spoken by espeak-ng's bokmål voice, in `order`, with a second of
+    silence after each, as 16-bit samples at RATE, and what is said."""
+    samples = array.array("h")
+    with tempfile.TemporaryDirectory() as tmp:
+        for index in order:
+            samples.extend(espeak(NORWEGIAN_FIVE[index], "nb", tmp))
+            samples.extend(array.array("h", bytes(2 * RATE)))
+    return samples, " ".join(NORWEGIAN_FIVE[index] for index in order)
+
+
 def duration(path):
     with wave.open(path) as w:
         return w.getnframes() / w.getframerate()

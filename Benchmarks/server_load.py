@@ -17,6 +17,8 @@ ended within 5 s of its audio.
     python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M" --no-partials
     # streams whose utterances do not all end at once:
     python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M" --no-partials --independent
+    # Norwegian (espeak-ng's voice) on Whisper base:
+    python3 Benchmarks/server_load.py --locale nb-NO --serve "--recognizer whisper --model $HOME/.local/share/dictationkit/models/whisper/base.bin"
 
 Needs PyPI's `websockets` (scripts/install-system-packages.sh installs it)."""
 import argparse
@@ -32,13 +34,21 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 from streamclient import Server, Stream, percentile  # noqa: E402
 
-async def one_load(server, n, partials, final_bound, independent):
+def dictation(locale, order=None):
+    """What a stream says, in `order` (the five recordings' or sentences' indices; `None`: as listed):
+    LibriVox for English, espeak-ng's bokmål for Norwegian."""
+    if locale.startswith("nb"):
+        return benchlib.norwegian_dictation(order if order is not None else range(len(benchlib.NORWEGIAN_FIVE)))
+    five = benchlib.LIBRIVOX_FIVE
+    return benchlib.librivox_dictation([five[i] for i in order] if order is not None else five)
+
+
+async def one_load(server, n, partials, final_bound, independent, locale):
     options = {"partials": partials, "formatting": False}
     # Each stream's audio and what it says: the same for all, or (independent) the recordings in
     # an order of its own, so that the streams' utterances do not all end at once.
-    five = benchlib.LIBRIVOX_FIVE
-    spoken = [benchlib.librivox_dictation(random.sample(five, len(five)) if independent else five) for _ in range(n)]
-    streams = [Stream(server.url + "/v1/stream", samples, options=options) for samples, _ in spoken]
+    spoken = [dictation(locale, random.sample(range(5), 5) if independent else None) for _ in range(n)]
+    streams = [Stream(server.url + "/v1/stream", samples, options=options, locale=locale) for samples, _ in spoken]
     start_spread = 5 if independent else 1
     idle_rss = server.rss_mib()
     cpu_before = server.cpu_seconds()
@@ -92,17 +102,19 @@ def main():
     parser.add_argument("--independent", action="store_true",
                         help="each stream says the recordings in an order of its own and starts within 5 s (not 1 s)")
     parser.add_argument("--final-p95", type=float, default=3.0, help="real-time: finals' p95 at most this, s")
+    parser.add_argument("--locale", default="en-US",
+                        help="the streams' locale: en-US speaks LibriVox, nb-NO espeak-ng's Norwegian")
     args = parser.parse_args()
     random.seed(7)
-    samples, _ = benchlib.librivox_dictation()
+    samples, _ = dictation(args.locale)
     print("load average at start: %.2f; audio per stream: %.1f s" % (os.getloadavg()[0], len(samples) / benchlib.RATE))
     counts = [int(x) for x in args.streams.split(",")]
-    print("serve options: %r; partials: %s" % (args.serve, "no" if args.no_partials else "yes"))
+    print("serve options: %r; partials: %s; locale: %s" % (args.serve, "no" if args.no_partials else "yes", args.locale))
     server = Server(args.binary, "--max-sessions", str(max(counts) + 1), *shlex.split(args.serve))
     rows = []
     try:
         for n in counts:
-            row = asyncio.run(one_load(server, n, not args.no_partials, args.final_p95, args.independent))
+            row = asyncio.run(one_load(server, n, not args.no_partials, args.final_p95, args.independent, args.locale))
             rows.append(row)
             print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in row.items()}), flush=True)
     finally:

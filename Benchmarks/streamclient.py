@@ -20,11 +20,12 @@ FRAME = 320  # 20 ms
 class Stream:
     """One session: its audio, what was sent when, and what came back."""
 
-    def __init__(self, url, samples, realtime=True, options=None, token=None):
+    def __init__(self, url, samples, realtime=True, options=None, token=None, locale="en-US"):
         self.url = url
         self.samples = samples
         self.realtime = realtime
         self.options = options or {"partials": True, "formatting": False}
+        self.locale = locale
         self.token = token
         self.session = None
         self.last_event = -1
@@ -47,7 +48,7 @@ class Stream:
             try:
                 async with websockets.connect(url, additional_headers=self.headers(), max_size=1 << 20) as ws:
                     if self.session is None:
-                        await ws.send(json.dumps({"type": "start", "sampleRate": RATE, "options": self.options}))
+                        await ws.send(json.dumps({"type": "start", "locale": self.locale, "sampleRate": RATE, "options": self.options}))
                         reply = json.loads(await ws.recv())
                         assert reply["type"] == "started", reply
                         self.session = reply["session"]

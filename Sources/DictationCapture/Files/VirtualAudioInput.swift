@@ -34,7 +34,7 @@ final class VirtualAudioInput {
     /// piped whole (`cat`, `sox … -t wav -`) comes at once; a stream written at real time with its
     /// true length in the header (a short recording's) would otherwise be read up to its end, or
     /// 1 MiB (33 s of 16-kHz audio), before the session heard a word of it: partials 19 s late at
-    /// p50 (`Benchmarks/stdin_partials.py --header exact`).
+    /// p50 (`Benchmarks/live_partials.py --via stdin --header exact`).
     static let readAheadPatience: Duration = .milliseconds(100)
 
     private enum Storage {
