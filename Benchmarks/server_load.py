@@ -34,20 +34,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 from streamclient import Server, Stream, percentile  # noqa: E402
 
-def dictation(locale, order=None):
-    """What a stream says, in `order` (the five recordings' or sentences' indices; `None`: as listed):
-    LibriVox for English, espeak-ng's bokmål for Norwegian."""
+def dictation(locale, order=range(5)):
+    """What a stream says, in `order` (indices of the five recordings or sentences): LibriVox for
+    English, espeak-ng's bokmål for Norwegian."""
     if locale.startswith("nb"):
-        return benchlib.norwegian_dictation(order if order is not None else range(len(benchlib.NORWEGIAN_FIVE)))
-    five = benchlib.LIBRIVOX_FIVE
-    return benchlib.librivox_dictation([five[i] for i in order] if order is not None else five)
+        return benchlib.norwegian_dictation(order)
+    return benchlib.librivox_dictation([benchlib.LIBRIVOX_FIVE[i] for i in order])
 
 
 async def one_load(server, n, partials, final_bound, independent, locale):
     options = {"partials": partials, "formatting": False}
     # Each stream's audio and what it says: the same for all, or (independent) the recordings in
     # an order of its own, so that the streams' utterances do not all end at once.
-    spoken = [dictation(locale, random.sample(range(5), 5) if independent else None) for _ in range(n)]
+    spoken = [dictation(locale, random.sample(range(5), 5) if independent else range(5)) for _ in range(n)]
     streams = [Stream(server.url + "/v1/stream", samples, options=options, locale=locale) for samples, _ in spoken]
     start_spread = 5 if independent else 1
     idle_rss = server.rss_mib()

@@ -79,6 +79,38 @@ static float *read_audio(const char *path, int *count) {
     return samples;
 }
 
+// One decoding of the first `length` samples, printed: a partial search (greedy, in a window of
+// the audio and `margin`, at least `least`, its tokens capped) or the final (beam 5, half the
+// window at least).
+static int decode(struct whisper_context *ctx, struct whisper_state *state, const float *samples, int length,
+                  int is_final, int margin, int least, int utterance) {
+    int model_context = whisper_model_n_audio_ctx(ctx);
+    struct whisper_full_params params =
+        whisper_full_default_params(is_final ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY);
+    params.beam_search.beam_size = 5;
+    params.n_threads = 2;
+    params.no_context = true;
+    params.print_progress = params.print_realtime = params.print_timestamps = false;
+    params.token_timestamps = true;
+    params.suppress_blank = params.suppress_nst = true;
+    params.temperature_inc = 0;
+    params.no_speech_thold = 0.6f;
+    params.language = "en";
+    int positions = (length + 319) / 320;
+    int window = is_final ? (positions + 64 > model_context / 2 ? positions + 64 : model_context / 2)
+                          : (positions + margin > least ? positions + margin : least);
+    params.audio_ctx = window >= model_context ? 0 : window;
+    if (!is_final) params.max_tokens = 8 + 8 * length / 16000;
+    double begin = now();
+    if (whisper_full_with_state(ctx, state, params, samples, length) != 0) return 0;
+    printf("%s {\"u\":%d,\"end\":%.3f,\"dur\":%.3f,\"words\":[", is_final ? "FINAL" : "SEARCH", utterance,
+           length / 16000.0, now() - begin);
+    print_words(ctx, state);
+    printf("]}\n");
+    fflush(stdout);
+    return 1;
+}
+
 int main(int argc, char **argv) {
     if (argc < 6) {
         fprintf(stderr, "usage: %s MODEL MARGIN LEAST STEP FILE...\n", argv[0]);
@@ -90,43 +122,17 @@ int main(int argc, char **argv) {
     struct whisper_state *state = whisper_init_state(ctx);
     int margin = atoi(argv[2]), least = atoi(argv[3]);
     double step = atof(argv[4]);
-    int model_context = whisper_model_n_audio_ctx(ctx);
     for (int file = 5; file < argc; file++) {
         int count = 0;
         float *samples = read_audio(argv[file], &count);
         if (!samples) return 1;
-        for (double seconds = 0.6, final = 0; !final; seconds += step) {
-            int length = (int)(seconds * 16000);
-            for (int pass = 0; pass < 2; pass++) {
-                if (length >= count) length = count;
-                int is_final = pass == 1;
-                if (is_final && length < count) break;
-                struct whisper_full_params params =
-                    whisper_full_default_params(is_final ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY);
-                params.beam_search.beam_size = 5;
-                params.n_threads = 2;
-                params.no_context = true;
-                params.print_progress = params.print_realtime = params.print_timestamps = false;
-                params.token_timestamps = true;
-                params.suppress_blank = params.suppress_nst = true;
-                params.temperature_inc = 0;
-                params.no_speech_thold = 0.6f;
-                params.language = "en";
-                int positions = (length + 319) / 320;
-                int window = is_final ? (positions + 64 > model_context / 2 ? positions + 64 : model_context / 2)
-                                      : (positions + margin > least ? positions + margin : least);
-                params.audio_ctx = window >= model_context ? 0 : window;
-                if (!is_final) params.max_tokens = 8 + 8 * length / 16000;
-                double begin = now();
-                if (whisper_full_with_state(ctx, state, params, samples, length) != 0) return 1;
-                printf("%s {\"u\":%d,\"end\":%.3f,\"dur\":%.3f,\"words\":[", is_final ? "FINAL" : "SEARCH", file - 5,
-                       length / 16000.0, now() - begin);
-                print_words(ctx, state);
-                printf("]}\n");
-                fflush(stdout);
-                if (is_final) final = 1;
-            }
+        // The utterance so far, every `step` seconds from 0.6 s to its end; then its final.
+        for (double seconds = 0.6;; seconds += step) {
+            int length = (int)(seconds * 16000) < count ? (int)(seconds * 16000) : count;
+            if (!decode(ctx, state, samples, length, 0, margin, least, file - 5)) return 1;
+            if (length == count) break;
         }
+        if (!decode(ctx, state, samples, count, 1, margin, least, file - 5)) return 1;
         free(samples);
     }
     whisper_free_state(state);
