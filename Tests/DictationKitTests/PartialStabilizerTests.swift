@@ -114,19 +114,20 @@ import Testing
         #expect(stabilizer.lastHeard == nil)
     }
 
-    // MARK: Searches of the utterance so far: words three searches in a row agree on
+    // MARK: Searches of the utterance so far: words the searches of the last 0.6 s agree on
 
-    @Test func wordsThreeSearchesInARowAgreeOnBecomeStableButNeverTheNewestsLast() {
+    @Test func wordsSearchesSpanningTheSpanAgreeOnBecomeStableButNeverTheNewestsLast() {
         var stabilizer = PartialStabilizer(.agreed)
         let first = stabilizer.stabilize(Self.partial("He was", end: 1, timed: true))
         #expect(first.text == "He was" && first.stableWordCount == 0, "one search agrees with nothing")
+        // Words of 0.5 s: "He was" end at 1 s, "not" 0.5 s before the newest search's audio does.
         let second = stabilizer.stabilize(Self.partial("He was not an", end: 2, timed: true))
         #expect(second.text == "He was not an")
-        #expect(second.stableWordCount == 0, "two searches in a row are not enough")
-        let third = stabilizer.stabilize(Self.partial("He was not an ill", end: 3, timed: true))
-        #expect(third.stableWordCount == 2, "all three heard 'He was'; the first did not hear 'not an'")
-        let fourth = stabilizer.stabilize(Self.partial("He was not an ill", end: 3.5, timed: true))
-        #expect(fourth.stableWordCount == 4, "the last three heard 'not an'; 'ill' is the newest search's last word")
+        #expect(second.stableWordCount == 2, "two searches a second apart heard 'He was'; the first not 'not'")
+        let third = stabilizer.stabilize(Self.partial("He was not an ill", end: 2.3, timed: true))
+        #expect(third.stableWordCount == 2, "the searches since 1 s must agree, and the first did not hear 'not an'")
+        let fourth = stabilizer.stabilize(Self.partial("He was not an ill", end: 3, timed: true))
+        #expect(fourth.stableWordCount == 4, "the searches since 2.3 s heard 'not an'; 'ill' is the newest search's last word")
         let fifth = stabilizer.stabilize(Self.partial("He was not an ill", end: 4, timed: true))
         #expect(fifth.text == "He was not an ill")
         #expect(fifth.stableWordCount == 4, "'ill' may still become 'ill-disposed'")
@@ -172,8 +173,8 @@ import Testing
         var stabilizer = PartialStabilizer(.agreed)
         _ = stabilizer.stabilize(Self.partial("go for want ten", end: 2, timed: true))
         _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.5, timed: true))
-        let shown = stabilizer.stabilize(Self.partial("go forward ten meters please", end: 3.5, timed: true))
-        #expect(shown.stableWordCount == 1, "only 'go' was heard alike by all three: \(shown.text)")
+        let shown = stabilizer.stabilize(Self.partial("go forward ten meters please", end: 3, timed: true))
+        #expect(shown.stableWordCount == 1, "only 'go' was heard alike by all three within 0.6 s and before: \(shown.text)")
         #expect(shown.text == "go forward ten meters please")
     }
 
@@ -182,7 +183,7 @@ import Testing
         _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
         _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
         let agreed = stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true))
-        #expect(agreed.stableWordCount == 3, "'go forward ten' heard alike three times: \(agreed.text)")
+        #expect(agreed.stableWordCount == 4, "'go forward ten meters' heard alike by two searches 1 s apart: \(agreed.text)")
         // A fourth search hears "so" at the start.
         let revised = stabilizer.stabilize(
             Transcript(
@@ -193,18 +194,17 @@ import Testing
                 ], utteranceIndex: 0, startTime: 0, endTime: 3.6))
         #expect(
             revised.text == "go forward ten meters now please", "the stable words lead; the words after them in time follow")
-        #expect(revised.stableWordCount == 4, "'meters' followed the stable words in the last three searches; 'now' in two")
+        #expect(revised.stableWordCount == 5, "'now' followed the stable words in the last two searches; 'please' is the last")
     }
 
     @Test func aNewUtteranceStartsWithNothingStable() {
         var stabilizer = PartialStabilizer(.agreed)
         _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
         _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
-        #expect(stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true)).stableWordCount == 3)
+        #expect(stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true)).stableWordCount == 4)
         stabilizer.reset()
-        #expect(stabilizer.stabilize(Self.partial("go forward", end: 1, timed: true)).stableWordCount == 0)
         #expect(
-            stabilizer.stabilize(Self.partial("go forward ten", end: 2, timed: true)).stableWordCount == 0,
+            stabilizer.stabilize(Self.partial("go forward ten meters", end: 3.6, timed: true)).stableWordCount == 0,
             "the searches of the utterance before count for nothing")
     }
 }

@@ -31,17 +31,18 @@ struct PartialStabilizer {
     /// How much audio must follow a word before the whole-utterance search's verdict on it
     /// confirms it (``Stability/confirmed``): the words after it change how it is heard.
     static let confirmationRightContext = 0.7
-    /// How many searches in a row must agree on a word for it to be stable (``Stability/agreed``).
-    /// Two, as whisper_streaming has it, were not enough for Whisper tiny.en searching an
-    /// utterance from its first second on: two early searches agree on the same mishearing, which
-    /// the audio after it then corrects ("How do you marry the" for "Had he married a more"), and
-    /// the final contradicted 12-14 % of the stable words (docs/benchmarks.md).
-    static let agreeingSearches = 3
+    /// How many searches in a row must agree on a word for it to be stable (``Stability/agreed``):
+    /// two, as whisper_streaming has it, as long as they span ``agreementSpan``.
+    static let agreeingSearches = 2
     /// How much audio the agreeing searches must span, in seconds (``Stability/agreed``): every
     /// search heard within this before the newest agrees, and so does the last one before them.
     /// Searches close together hear nearly the same audio and so make the same mistakes: at a
     /// search every 0.2 s, three in a row (0.4 s) let the final contradict 13-14 % of the stable
-    /// words, as two in a row did at 0.4 s. A span rather than a count holds whatever the cadence.
+    /// words, as two in a row did at 0.4 s. A span rather than a count holds whatever the cadence:
+    /// on a busy machine, where searches come a second or more apart, three in a row settled no
+    /// word of a LibriVox sentence until it was nearly over (none at all in one CI run), and two
+    /// spanning 0.6 s settle as many words as soon as at 0.2 s, contradicted no more often
+    /// (docs/benchmarks.md).
     static let agreementSpan = 0.6
     /// The least confidence (``Word/confidence``, Whisper's mean token probability) each agreeing
     /// search must have heard a word with (``Stability/agreed``). The mishearings searches agree
