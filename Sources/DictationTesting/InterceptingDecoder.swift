@@ -67,6 +67,7 @@ public enum InterceptingDecoder {
         var locale: String { base.locale }
         var decodesUtterancesIndependently: Bool { base.decodesUtterancesIndependently }
         var decodesOnSeveralCores: Bool { base.decodesOnSeveralCores }
+        var showsPartialsByRedecoding: Bool { base.showsPartialsByRedecoding }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try hook(.process(sampleCount: samples.count))
@@ -86,6 +87,11 @@ public enum InterceptingDecoder {
         func prepareFinal() throws(DictationError) -> Transcript? {
             try hook(.prepareFinal)
             return try base.prepareFinal()
+        }
+
+        func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+            try hook(.prepareFinal)
+            return try base.hypothesis(givingWayWhen: givesWay)
         }
 
         func discardUtterance() { base.discardUtterance() }

@@ -1,5 +1,6 @@
 import DictationTestSupport
 import DictationTesting
+import DictationWhisper
 import Foundation
 import Synchronization
 import Testing
@@ -159,6 +160,26 @@ import Testing
         _ = try reusing.makeDecoder(Self.wholeUtterances)
         #expect(reusing.loadedDecoders == 3)
         _ = (plain, named)
+    }
+
+    /// A session over a live source (`dictate transcribe - --real-time`) shows Whisper's partials
+    /// by searching the utterance so far on a thread of its own, a search that stops when a final
+    /// needs the cores: the decoder a job lends must say so and do so, as the one it wraps does.
+    /// (Named for the Whisper pass of `scripts/test.sh`, which has the cores for a model.)
+    @Test func whisperDecodersLentToAJobSearchTheUtteranceSoFarAsTheyWould() throws {
+        let model = try #require(
+            WhisperModelLocator().installedModels().first { $0.name == "tiny.en" }?.path,
+            "no Whisper tiny.en model: run `dictate models install whisper-tiny.en`")
+        let reusing = ReusingRecognizer(base: WhisperRecognizer(modelPath: model, threads: 1))
+        let searching = Self.wholeUtterances.with(partialsOnly: true)
+        let lent = try #require(try reusing.makeDecoder(searching) as? any UtteranceDecoder)
+        #expect(lent.showsPartialsByRedecoding, "a session would show no partials at all")
+        #expect(lent.decodesUtterancesIndependently)
+        try lent.beginUtterance(at: 0)
+        _ = try lent.process(PCM16.floats(try PocketSphinxTestData.librivox("0880")), reportPartials: false)
+        #expect(try lent.hypothesis(givingWayWhen: { true }) == nil, "the search gave way at once")
+        let heard = try #require(try lent.hypothesis(givingWayWhen: { false }), "the search ran to its end")
+        #expect(heard.text.lowercased().contains("young man"), "\(heard.text)")
     }
 
     @Test func stopStartsNoOtherFile() async throws {

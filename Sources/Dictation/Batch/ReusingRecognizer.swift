@@ -144,6 +144,7 @@ package final class ReusingRecognizer: SpeechRecognizer {
         var locale: String { decoder.locale }
         var decodesUtterancesIndependently: Bool { decoder.decodesUtterancesIndependently }
         var decodesOnSeveralCores: Bool { decoder.decodesOnSeveralCores }
+        var showsPartialsByRedecoding: Bool { decoder.showsPartialsByRedecoding }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try decoder.process(samples, reportPartials: reportPartials)
@@ -154,6 +155,10 @@ package final class ReusingRecognizer: SpeechRecognizer {
         func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try decoder.endUtterance() }
 
         func prepareFinal() throws(DictationError) -> Transcript? { try decoder.prepareFinal() }
+
+        func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+            try decoder.hypothesis(givingWayWhen: givesWay)
+        }
 
         func discardUtterance() { decoder.discardUtterance() }
 
