@@ -13,7 +13,8 @@ public enum InterceptingDecoder {
         case beginUtterance(at: Double)
         /// ``UtteranceDecoder/endUtterance()``.
         case endUtterance
-        /// ``UtteranceDecoder/prepareFinal()``.
+        /// ``UtteranceDecoder/prepareFinal()``, or a search of the utterance so far that may give
+        /// way (``UtteranceDecoder/hypothesis(givingWayWhen:)``).
         case prepareFinal
     }
 
