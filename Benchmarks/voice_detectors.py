@@ -30,6 +30,7 @@ Sets are made once into --cache (seeded: the same bytes every run). Standard lib
 espeak-ng and flite.
 
     python3 Benchmarks/voice_detectors.py [--sets clean,white10,...] [--recognizers whisper,pocketsphinx]
+        [--detectors energy,silero] [--trailing-silence S]
 """
 import argparse
 import json
@@ -219,10 +220,10 @@ def load_average():
     return open("/proc/loadavg").read().split()[0]
 
 
-def transcribe(dictate, path, recognizer, detector):
+def transcribe(dictate, path, recognizer, detector, extra=()):
     started = time.monotonic()
     run = subprocess.run([dictate, "transcribe", "--quiet", "--format", "jsonl", "--recognizer", recognizer,
-                          "--voice-detector", detector, path], capture_output=True, text=True)
+                          "--voice-detector", detector, *extra, path], capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit(f"dictate transcribe failed ({run.returncode}): {run.stderr.strip()}")
     finals = []
@@ -253,12 +254,14 @@ def main():
     parser.add_argument("--dictate", default=os.path.join(ROOT, ".build", "release", "dictate"))
     parser.add_argument("--cache", default=os.path.join(ROOT, ".build", "voice-detector-sets"))
     parser.add_argument("--json", help="write every outcome to this file")
+    parser.add_argument("--trailing-silence", help="dictate's --trailing-silence (seconds; its default if not given)")
     args = parser.parse_args()
+    extra = ["--trailing-silence", args.trailing_silence] if args.trailing_silence else []
     if not os.access(args.dictate, os.X_OK):
         sys.exit(f"{args.dictate} is missing: swift build -c release --product dictate")
 
     outcomes = []
-    print(f"load average at start: {load_average()}")
+    print(f"load average at start: {load_average()}; trailing silence: {args.trailing_silence or 'the default'}")
     print("| set | recognizer | detector | finals | found / 22 | missed | invented | WER | time |")
     print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in args.sets.split(","):
@@ -268,7 +271,7 @@ def main():
         for recognizer in args.recognizers.split(","):
             # Alternating detectors within a set and recognizer, so that load drifts hit both alike.
             for detector in args.detectors.split(","):
-                finals, seconds = transcribe(args.dictate, path, recognizer, detector)
+                finals, seconds = transcribe(args.dictate, path, recognizer, detector, extra)
                 outcome = {"set": name, "recognizer": recognizer, "detector": detector, "seconds": seconds,
                            **score(finals, spans)}
                 outcomes.append(outcome)

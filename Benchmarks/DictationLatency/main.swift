@@ -4,7 +4,7 @@
 //         [--noise-suppression auto|on|off] [--decoder -NAME=VALUE ...] [--no-confirmation] [--no-partials]
 //         [--recognizer pocketsphinx|whisper|standard] [--whisper-model FILE.bin] [--whisper-threads N]
 //         [--whisper-window full|fitted] [--whisper-beam N] [--list-finals]
-//         [--history-store none|sqlite|slow] [--voice-detector energy|silero]
+//         [--history-store none|sqlite|slow] [--voice-detector energy|silero] [--trailing-silence S]
 //
 // `--voice-detector silero` judges voice activity with SileroVoiceActivityDetector instead of
 // the energy detector, for the endpointer's part of the final latency.
@@ -83,6 +83,14 @@ let preprocessing = StandardPreprocessing(
     options: StandardPreprocessing.Options(noiseSuppression: suppression), voiceActivityDetector: detector)
 // `--no-partials`: finals alone, the reference the partials' cost to the finals is measured against.
 var sessionOptions = DictationOptions(reports: arguments.contains("--no-partials") ? [] : .partials)
+// `--trailing-silence S`: the pause that ends an utterance, for the endpointer's part of the
+// final latency (a shorter one may cut sentences at their commas: the count of finals tells).
+if let index = arguments.firstIndex(of: "--trailing-silence"), index + 1 < arguments.count,
+    let seconds = Double(arguments[index + 1])
+{
+    sessionOptions.endpointing = EndpointingOptions(trailingSilence: seconds)
+}
+print("trailing silence: \(sessionOptions.endpointing.trailingSilence) s")
 print("partials: \(sessionOptions.reports.contains(.partials))")
 print("noise suppression: \(suppression.rawValue)")
 // `--no-confirmation`: stable words by time alone, no third decoder.
@@ -150,6 +158,7 @@ print("load average before: \(loadBefore), after: \(loadAverage())")
 print("measure                          count     p50 ms     p95 ms     max ms   target")
 print(Percentiles(live.partials).row("partial latency (word end → partial)", target: "p95 < 300 ms"))
 print(Percentiles(live.finals).row("final latency (last word end → final)", target: "p50 ≤ 900, p95 ≤ 1500 ms"))
+print("  (\(live.finals.count) finals for \(utteranceCount) utterances spoken: more means some were cut in two)")
 print(Percentiles(live.shortFinals).row("— utterances under 2.5 s (commands)", target: ""))
 print(Percentiles(live.longFinals).row("— longer utterances (sentences)", target: ""))
 print(Percentiles(live.untilEndDecision).row("— last word end → end decided", target: ""))

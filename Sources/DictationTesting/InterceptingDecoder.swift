@@ -13,8 +13,8 @@ public enum InterceptingDecoder {
         case beginUtterance(at: Double)
         /// ``UtteranceDecoder/endUtterance()``.
         case endUtterance
-        /// ``UtteranceDecoder/prepareFinal()``, or a search of the utterance so far that may give
-        /// way (``UtteranceDecoder/hypothesis(givingWayWhen:)``).
+        /// ``UtteranceDecoder/prepareFinal(abandoningWhen:)``, or a search of the utterance so far
+        /// that may give way (``UtteranceDecoder/hypothesis(givingWayWhen:)``).
         case prepareFinal
     }
 
@@ -85,9 +85,9 @@ public enum InterceptingDecoder {
             return try base.endUtterance()
         }
 
-        func prepareFinal() throws(DictationError) -> Transcript? {
+        func prepareFinal(abandoningWhen abandons: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
             try hook(.prepareFinal)
-            return try base.prepareFinal()
+            return try base.prepareFinal(abandoningWhen: abandons)
         }
 
         func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {

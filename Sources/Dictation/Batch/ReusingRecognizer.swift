@@ -154,7 +154,9 @@ package final class ReusingRecognizer: SpeechRecognizer {
 
         func endUtterance() throws(DictationError) -> [RecognitionUpdate] { try decoder.endUtterance() }
 
-        func prepareFinal() throws(DictationError) -> Transcript? { try decoder.prepareFinal() }
+        func prepareFinal(abandoningWhen abandons: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+            try decoder.prepareFinal(abandoningWhen: abandons)
+        }
 
         func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
             try decoder.hypothesis(givingWayWhen: givesWay)

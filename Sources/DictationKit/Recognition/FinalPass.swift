@@ -9,9 +9,9 @@ import Synchronization
 /// start, its audio, the pauses where it may end, its end); a thread of the pass takes a whole
 /// utterance, decodes its requests in order and hands what its decoder returns on, in utterance
 /// order (``UtteranceOrder``). A whole-utterance decoder searches an utterance once it has
-/// ended, or, speculatively, in a pause where it may have ended (``UtteranceDecoder/prepareFinal()``),
-/// while the endpointer still waits for the rest of the trailing silence: when no more audio
-/// follows, its final is ready at once.
+/// ended, or, speculatively, in a pause where it may have ended
+/// (``UtteranceDecoder/prepareFinal(abandoningWhen:)``), while the endpointer still waits for the
+/// rest of the trailing silence: when no more audio follows, its final is ready at once.
 ///
 /// One thread, with the session's decoder, is always there. When utterances wait while every
 /// thread is decoding another, enough of them to be worth loading a decoder for, and the session
@@ -140,9 +140,12 @@ final class FinalPass: Sendable {
                     if !updates.isEmpty { order.record(.updates(updates), utterance: utterance) }
                 case .mayEnd:
                     // Only when nothing waits: a search of audio that is already followed by more
-                    // would be thrown away.
+                    // would be thrown away; for the same reason it stops when the speaker goes on
+                    // (a sentence's search in a pause at its comma held the sentence's final up
+                    // by as long as it ran).
                     guard !failed, !queue.hasWaitingRequests(for: claim) else { break }
-                    _ = try decoder.prepareFinal()
+                    let taken = claim
+                    _ = try decoder.prepareFinal(abandoningWhen: { queue.hasWaitingAudio(for: taken) })
                 case .end:
                     guard let ended = utterance else { break }
                     let report: UtteranceOrder.Report = failed ? .ended : .final(try decoder.endUtterance())

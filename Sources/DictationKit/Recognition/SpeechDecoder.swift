@@ -73,16 +73,21 @@ public protocol UtteranceDecoder: SpeechDecoder {
     /// returns it at once when no more audio came.
     ///
     /// The session calls it in a pause of the speech, while it waits to see whether the pause ends
-    /// the utterance; and, to confirm the words its partials show, on an open utterance every
-    /// second or so, with a decoder of its own.
-    /// - Returns: The final the utterance would get if it ended now; `nil` from a decoder that
-    ///   can't tell before the utterance ends.
+    /// the utterance, and abandons the search when the speaker goes on: a search of audio that
+    /// more audio follows would be thrown away, and the utterance's final would wait for it.
+    /// - Parameter abandons: Asked while the search runs, from its threads; once it says so, the
+    ///   search stops where it is and returns `nil`. A decoder that can't stop a search part-way
+    ///   finishes it.
+    /// - Returns: The final the utterance would get if it ended now; `nil` when the search was
+    ///   abandoned, or from a decoder that can't tell before the utterance ends.
     /// - Throws: ``DictationError`` when decoding fails.
-    func prepareFinal() throws(DictationError) -> Transcript?
+    func prepareFinal(abandoningWhen abandons: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript?
 
-    /// Searches the open utterance so far as ``prepareFinal()`` does, for a hypothesis that may
-    /// be dropped (a ``RedecodingPass``'s), giving way as soon as `givesWay` says so (a final
-    /// needs the cores): the search then stops where it is and returns `nil`.
+    /// Searches the open utterance so far as ``prepareFinal(abandoningWhen:)`` does, for a
+    /// hypothesis that may be dropped (a ``RedecodingPass``'s: partials, or the confirmation of
+    /// their words), giving way as soon as `givesWay` says so (a final needs the cores): the
+    /// search then stops where it is and returns `nil`. Unlike a final's, it takes only the cores
+    /// nothing else of the process uses.
     /// - Parameter givesWay: Asked while the search runs, from its threads.
     /// - Returns: The utterance so far as it would end now; `nil` when the search gave way, or
     ///   from a decoder that can't tell before the utterance ends.
@@ -100,8 +105,8 @@ public protocol UtteranceDecoder: SpeechDecoder {
     var decodesUtterancesIndependently: Bool { get }
 
     /// Whether a session shows this decoder's partials by searching the open utterance again,
-    /// whole, on a cadence (``prepareFinal()`` of the audio so far, on a thread of its own): a
-    /// decoder with no streaming search of its own, whose search of part of an utterance is
+    /// whole, on a cadence (``hypothesis(givingWayWhen:)`` of the audio so far, on a thread of its
+    /// own): a decoder with no streaming search of its own, whose search of part of an utterance is
     /// still worth showing, as Whisper's is. The decoder for such partials is made
     /// ``DecoderConfiguration/partialsOnly``, and may search faster than for a final, which
     /// replaces its hypotheses anyway.
@@ -114,14 +119,17 @@ public protocol UtteranceDecoder: SpeechDecoder {
 
 extension UtteranceDecoder {
     /// Nothing: a decoder that searches as the audio arrives has no final before the end.
+    /// - Parameter abandons: Not used.
     /// - Returns: `nil`.
-    public func prepareFinal() throws(DictationError) -> Transcript? { nil }
+    public func prepareFinal(abandoningWhen abandons: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+        nil
+    }
 
-    /// ``prepareFinal()``, whole: a decoder that can't stop a search part-way finishes it.
-    /// - Parameter givesWay: Not used.
-    /// - Returns: What ``prepareFinal()`` returns.
+    /// ``prepareFinal(abandoningWhen:)``, stopping when `givesWay` says so.
+    /// - Parameter givesWay: Asked while the search runs.
+    /// - Returns: What ``prepareFinal(abandoningWhen:)`` returns.
     public func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
-        try prepareFinal()
+        try prepareFinal(abandoningWhen: givesWay)
     }
     /// Ends the open utterance and ignores its final.
     public func discardUtterance() { _ = try? endUtterance() }

@@ -219,6 +219,13 @@ final class UtteranceQueue: Sendable {
         return state.read { !($0.utterances[ticket]?.requests.isEmpty ?? true) }
     }
 
+    /// Whether audio of the utterance `claim` holds waits to be taken: after a pause, the speaker
+    /// went on. Cheap enough to ask between the steps of a search.
+    func hasWaitingAudio(for claim: Claim) -> Bool {
+        guard let ticket = claim.ticket else { return false }
+        return state.read { ($0.utterances[ticket]?.samples ?? 0) > 0 }
+    }
+
     /// The request last taken is finished.
     /// - Parameter request: The request.
     func done(_ request: Request) {

@@ -14,7 +14,7 @@ import Logging
 /// (`full_utt`): PocketSphinx then normalises it with its own cepstral mean, as its batch tool
 /// does, which is markedly more accurate than the running estimate a streaming search must use.
 /// Such a decoder makes the finals of every session; in a pause where the utterance may end
-/// (``prepareFinal()``) it searches what it holds at once, and keeps the result for
+/// (``prepareFinal(abandoningWhen:)``) it searches what it holds at once, and keeps the result for
 /// ``endUtterance()`` should no more audio come.
 ///
 /// A streaming decoder that only shows partials, beside a whole-utterance one making the finals,
@@ -130,7 +130,9 @@ final class PocketSphinxUtteranceDecoder: UtteranceDecoder {
         return [.partial(Transcript(text: text, words: words, utteranceIndex: 0, startTime: utteranceStart, endTime: now))]
     }
 
-    func prepareFinal() throws(DictationError) -> Transcript? {
+    /// The whole-utterance search of the audio so far, run to its end (PocketSphinx's search
+    /// can't stop part-way; it takes a few tenths of a second).
+    func prepareFinal(abandoningWhen abandons: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
         guard mode == .wholeUtterance, let start = utteranceStart else { return nil }
         if prepared?.heldCount != held.count { prepared = (held.count, try searchHeld(start: start)) }
         guard case .final(let transcript)? = prepared?.updates.last else { return nil }

@@ -58,19 +58,21 @@ struct WhisperDecoding: Sendable, Hashable {
     ///   - model: The loaded model.
     ///   - state: This decoder's working memory.
     ///   - prompt: Text to take as said just before, or `nil`.
-    ///   - givesWay: For a search that may be dropped: asked between the steps of the network,
-    ///     and the search stops once it says so. Such a search takes only the cores nothing else
-    ///     uses and holds none for this process's other decodings (``WhisperThreadShare``), so a
-    ///     final that comes meanwhile gets all it would have had.
-    /// - Returns: whisper.cpp's segments, with their words; `nil` when the search gave way.
+    ///   - stops: For a search that may be dropped: asked between the steps of the network, and
+    ///     the search stops once it says so.
+    ///   - onFreeCoresOnly: For a search that gives way to every other decoding (a partial's): it
+    ///     takes only the cores nothing else uses and holds none for this process's other
+    ///     decodings (``WhisperThreadShare``), so a final that comes meanwhile gets all it would
+    ///     have had. A final's search, even one that may be dropped, takes its turn for the cores.
+    /// - Returns: whisper.cpp's segments, with their words; `nil` when the search stopped early.
     /// - Throws: ``DictationError`` with ``DictationError/Code/recognitionFailed`` when whisper.cpp fails.
     func decode(
         _ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?,
-        givesWay: (@Sendable () -> Bool)? = nil
+        stoppingWhen stops: (@Sendable () -> Bool)? = nil, onFreeCoresOnly: Bool = false
     ) throws(DictationError) -> [WhisperSegment]? {
         let threadCount: Int
         var beamSize = beamSize
-        if givesWay != nil {
+        if onFreeCoresOnly {
             threadCount = WhisperThreadShare.free(wanted: threads)
         } else {
             let reservation = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
@@ -81,7 +83,7 @@ struct WhisperDecoding: Sendable, Hashable {
             // never does: its transcript must not depend on what else ran.
             if isLive, reservation.othersDecoding { beamSize = 1 }
         }
-        defer { if givesWay == nil { WhisperThreadShare.release(threadCount) } }
+        defer { if !onFreeCoresOnly { WhisperThreadShare.release(threadCount) } }
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         parameters.n_threads = Int32(threadCount)
         parameters.translate = false
@@ -108,7 +110,7 @@ struct WhisperDecoding: Sendable, Hashable {
         } else {
             parameters.audio_ctx = encoderWindow.audioContext(sampleCount: samples.count, modelContext: modelContext)
         }
-        let giveWay = givesWay.map(GiveWay.init)
+        let giveWay = stops.map(GiveWay.init)
         if let giveWay {
             // whisper.cpp asks between the graph's steps, from its own threads.
             parameters.abort_callback = { data in

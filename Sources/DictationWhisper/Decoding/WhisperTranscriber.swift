@@ -37,13 +37,14 @@ final class WhisperTranscriber {
     /// - Parameters:
     ///   - samples: Mono audio at 16 kHz.
     ///   - start: Where the audio starts, in seconds of session audio.
-    ///   - givesWay: For a search that may be dropped: it stops once this says so
-    ///     (``WhisperDecoding/decode(_:model:state:prompt:givesWay:)``).
-    /// - Returns: One transcript per segment with words; `nil` when the search gave way.
+    ///   - stops: For a search that may be dropped: it stops once this says so.
+    ///   - onFreeCoresOnly: Whether it takes only the cores nothing else of the process holds
+    ///     (``WhisperDecoding/decode(_:model:state:prompt:stoppingWhen:onFreeCoresOnly:)``).
+    /// - Returns: One transcript per segment with words; `nil` when the search stopped early.
     /// - Throws: ``DictationError`` when whisper.cpp fails.
-    func transcribe(_ samples: [Float], start: Double, givesWay: (@Sendable () -> Bool)? = nil) throws(DictationError)
-        -> [Transcript]?
-    {
+    func transcribe(
+        _ samples: [Float], start: Double, stoppingWhen stops: (@Sendable () -> Bool)? = nil, onFreeCoresOnly: Bool = false
+    ) throws(DictationError) -> [Transcript]? {
         guard !samples.isEmpty else { return [] }
         // A retry at a higher temperature samples with a random generator that whisper.cpp seeds
         // once per state and that runs on from decoding to decoding: the same recording came out
@@ -61,7 +62,9 @@ final class WhisperTranscriber {
             state = made
         }
         guard let state else { throw WhisperProblem.stateFailed.error }
-        guard let segments = try settings.decode(samples, model: model, state: state, prompt: prompt, givesWay: givesWay)
+        guard
+            let segments = try settings.decode(
+                samples, model: model, state: state, prompt: prompt, stoppingWhen: stops, onFreeCoresOnly: onFreeCoresOnly)
         else { return nil }
         return segments.compactMap { segment in
             var segment = segment

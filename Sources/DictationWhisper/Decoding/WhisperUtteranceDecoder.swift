@@ -2,7 +2,7 @@ import DictationKit
 
 /// A Whisper decoder for the utterances a session's endpointer cuts: it holds each utterance's
 /// audio and decodes it whole when it ends (or, in a pause where it may end, at
-/// ``prepareFinal()``), one final per utterance.
+/// ``prepareFinal(abandoningWhen:)``), one final per utterance.
 ///
 /// Whisper is an encoder-decoder over a 30-second window, not a streaming search: it has no
 /// partial hypotheses of its own. A session shows its searches of the utterance so far as
@@ -33,7 +33,7 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
     var decodesOnSeveralCores: Bool { transcriber.threadsPerDecoding > 1 }
 
     /// Whisper has no streaming search: a session shows its searches of the utterance so far
-    /// (``prepareFinal()``) as partials.
+    /// (``hypothesis(givingWayWhen:)``) as partials.
     var showsPartialsByRedecoding: Bool { true }
 
     func beginUtterance(at time: Double) throws(DictationError) {
@@ -48,16 +48,23 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
         return []
     }
 
-    func prepareFinal() throws(DictationError) -> Transcript? {
-        guard let start = utteranceStart else { return nil }
-        if prepared?.heldCount != held.count { prepared = (held.count, try decodeHeld(start: start)) }
-        return prepared?.final
+    func prepareFinal(abandoningWhen abandons: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+        try searchHeld(stoppingWhen: abandons, onFreeCoresOnly: false)
     }
 
     func hypothesis(givingWayWhen givesWay: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
+        try searchHeld(stoppingWhen: givesWay, onFreeCoresOnly: true)
+    }
+
+    /// The open utterance so far, searched once for as much audio as is held: `nil` when the
+    /// search stopped early.
+    private func searchHeld(
+        stoppingWhen stops: @escaping @Sendable () -> Bool, onFreeCoresOnly: Bool
+    ) throws(DictationError) -> Transcript? {
         guard let start = utteranceStart else { return nil }
         if prepared?.heldCount != held.count {
-            guard let heard = try decodeHeld(start: start, givesWay: givesWay) else { return nil }
+            guard let heard = try decodeHeld(start: start, stoppingWhen: stops, onFreeCoresOnly: onFreeCoresOnly)
+            else { return nil }
             prepared = (held.count, heard)
         }
         return prepared?.final
@@ -79,13 +86,19 @@ final class WhisperUtteranceDecoder: UtteranceDecoder {
     /// The held utterance's final, whatever whisper.cpp's segments: empty when Whisper heard no
     /// speech in it.
     private func decodeHeld(start: Double) throws(DictationError) -> Transcript {
-        // Without a way to give way, the search runs to its end.
-        try decodeHeld(start: start, givesWay: nil) ?? Transcript(text: "", utteranceIndex: 0, startTime: start, endTime: start)
+        // With nothing to stop it, the search runs to its end.
+        try decodeHeld(start: start, stoppingWhen: nil, onFreeCoresOnly: false)
+            ?? Transcript(text: "", utteranceIndex: 0, startTime: start, endTime: start)
     }
 
-    /// ``decodeHeld(start:)`` for a search that may give way: `nil` when it did.
-    private func decodeHeld(start: Double, givesWay: (@Sendable () -> Bool)?) throws(DictationError) -> Transcript? {
-        guard let transcripts = try transcriber.transcribe(held, start: start, givesWay: givesWay) else { return nil }
+    /// ``decodeHeld(start:)`` for a search that may stop early: `nil` when it did.
+    private func decodeHeld(
+        start: Double, stoppingWhen stops: (@Sendable () -> Bool)?, onFreeCoresOnly: Bool
+    ) throws(DictationError) -> Transcript? {
+        guard
+            let transcripts = try transcriber.transcribe(
+                held, start: start, stoppingWhen: stops, onFreeCoresOnly: onFreeCoresOnly)
+        else { return nil }
         let words = transcripts.flatMap(\.words)
         guard let first = words.first, let last = words.last else {
             return Transcript(
