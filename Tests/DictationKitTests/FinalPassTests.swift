@@ -7,14 +7,19 @@ import Testing
 @testable import DictationKit
 
 /// The final pass's search in a pause where the utterance may end (``FinalPass``).
-@Suite(.timeLimit(.minutes(5))) struct FinalPassTests {
-    /// A whole-utterance decoder whose search in a pause runs until it is told to stop, or for
-    /// ``searchLength``: longer than a sentence's beam search takes on these machines.
+@Suite(.timeLimit(.minutes(15))) struct FinalPassTests {
+    /// A whole-utterance decoder whose search in a pause runs until it is told to stop, or until
+    /// the test lets it end (``release``): however slowly a busy machine runs the test, the search
+    /// is still running when the test looks.
     final class PauseSearchingDecoder: UtteranceDecoder, @unchecked Sendable {
-        static let searchLength = Duration.seconds(3)
         /// What became of each search in a pause: `true` when it was abandoned.
         let searches = Mutex<[Bool]>([])
-        let searching = Atomic(false)
+        /// Whether a search in a pause has begun; it stays set.
+        let began = Atomic(false)
+        /// How often the running search asked whether to stop, and was told to go on.
+        let questions = Atomic(0)
+        /// Lets a search that was not abandoned end.
+        let release = Atomic(false)
         private var held = 0
 
         var locale: String { "en-US" }
@@ -28,14 +33,15 @@ import Testing
         }
 
         func prepareFinal(abandoningWhen abandons: @escaping @Sendable () -> Bool) throws(DictationError) -> Transcript? {
-            searching.store(true, ordering: .relaxed)
-            defer { searching.store(false, ordering: .relaxed) }
-            let deadline = ContinuousClock.now + Self.searchLength
-            while ContinuousClock.now < deadline {
+            began.store(true, ordering: .sequentiallyConsistent)
+            // Not the test's verdict, a hang guard: the test's own waits fail first.
+            let deadline = ContinuousClock.now + .seconds(600)
+            while ContinuousClock.now < deadline, !release.load(ordering: .sequentiallyConsistent) {
                 if abandons() {
                     searches.withLock { $0.append(true) }
                     return nil
                 }
+                questions.add(1, ordering: .sequentiallyConsistent)
                 Thread.sleep(forTimeInterval: 0.005)
             }
             searches.withLock { $0.append(false) }
@@ -50,9 +56,12 @@ import Testing
     }
 
     /// Gives a final pass an utterance with a pause where it may end, then, once the pass
-    /// searches in the pause, `afterThePause`.
+    /// searches in the pause, `afterThePause`; a search that goes on asking whether to stop a
+    /// hundred times more (half a second at least) after that is let end.
     /// - Returns: What became of the searches in the pause, and the finals.
-    static func searchesAndFinals(afterThePause: [UtteranceQueue.Request]) async throws -> (searches: [Bool], finals: [String]) {
+    static func searchesAndFinals(afterThePause: [UtteranceQueue.Request]) async throws
+        -> (searches: [Bool], finals: [String])
+    {
         let decoder = PauseSearchingDecoder()
         let finals = Mutex<[String]>([])
         let pass = try FinalPass(
@@ -63,19 +72,28 @@ import Testing
                 for case .final(let transcript) in updates { finals.withLock { $0.append(transcript.text) } }
             }
         }
-        defer { pass.close() }
-        pass.submit([.begin(utterance: 0, at: 0), .audio([Float](repeating: 0, count: 1_000)), .mayEnd])
-        try await waitUntil("the pass searches in the pause", within: .seconds(60)) {
-            decoder.searching.load(ordering: .relaxed)
+        defer {
+            decoder.release.store(true, ordering: .sequentiallyConsistent)
+            pass.close()
         }
+        pass.submit([.begin(utterance: 0, at: 0), .audio([Float](repeating: 0, count: 1_000)), .mayEnd])
+        try await waitUntil("the pass searches in the pause", within: .seconds(300)) {
+            decoder.began.load(ordering: .sequentiallyConsistent)
+        }
+        let asked = decoder.questions.load(ordering: .sequentiallyConsistent)
         pass.submit(afterThePause)
-        try await waitUntil("the utterance's final", within: .seconds(60)) { !finals.withLock(\.isEmpty) }
+        try await waitUntil("the search stopped, or asked a hundred times more", within: .seconds(300)) {
+            !decoder.searches.withLock(\.isEmpty) || decoder.questions.load(ordering: .sequentiallyConsistent) >= asked + 100
+        }
+        decoder.release.store(true, ordering: .sequentiallyConsistent)
+        try await waitUntil("the utterance's final", within: .seconds(300)) { !finals.withLock(\.isEmpty) }
         return (decoder.searches.withLock { $0 }, finals.withLock { $0 })
     }
 
     @Test func aSearchInAPauseStopsWhenTheSpeakerGoesOnAndTheFinalHasAllTheAudio() async throws {
         // The speaker goes on after the pause, and the utterance ends later.
-        let heard = try await Self.searchesAndFinals(afterThePause: [.audio([Float](repeating: 0, count: 500)), .end])
+        let heard = try await Self.searchesAndFinals(
+            afterThePause: [.audio([Float](repeating: 0, count: 500)), .end])
         #expect(heard.searches == [true], "the search of the audio before the pause was abandoned")
         #expect(heard.finals == ["1500 samples"], "the final has the audio before and after the pause")
     }
