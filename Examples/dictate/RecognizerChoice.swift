@@ -3,6 +3,7 @@ import Dictation
 import Foundation
 
 extension WhisperEncoderWindow: ExpressibleByArgument {}
+extension StandardRecognizer.PartialSearch: ExpressibleByArgument {}
 
 /// `--recognizer`: which backend decodes, for the commands that recognize speech.
 struct RecognizerOptions: ParsableArguments {
@@ -39,6 +40,13 @@ struct RecognizerOptions: ParsableArguments {
             valueName: "window"))
     var whisperWindow: WhisperEncoderWindow = .automatic
 
+    @Option(
+        name: .customLong("partial-search"),
+        help: ArgumentHelp(
+            "Where the partials beside Whisper's finals come from: streaming (the default: PocketSphinx's streaming search where it has the language; at once, about 0.2 s of CPU per second of audio) or whisper (Whisper's own searches on the cores the finals leave; its words, later, never at a final's cost: for a server of many streams).",
+            valueName: "search"))
+    var partialSearch: StandardRecognizer.PartialSearch = .streaming
+
     /// The recognizer, for `sessions` sessions at once: Whisper's threads are shared out among
     /// them, so that together they use the cores once (a session decodes with one Whisper
     /// decoder). `--model` names a Whisper ggml file when it is a file, a PocketSphinx model
@@ -60,6 +68,6 @@ struct RecognizerOptions: ParsableArguments {
             whisper: WhisperRecognizer(
                 modelPath: modelIsFile ? common.model : nil, threads: max(1, cores / max(1, sessions)),
                 encoderWindow: whisperWindow),
-            pocketSphinx: pocketSphinx)
+            pocketSphinx: pocketSphinx, partialSearch: partialSearch)
     }
 }

@@ -67,6 +67,12 @@ import Testing
         if (try? recognizer.pocketSphinx.model(for: "nb-NO"))?.locale.hasPrefix("nb") != true {
             #expect(try recognizer.makePartialDecoder(norwegian) == nil)
         }
+        // Asked for Whisper's own searches, an English session gets no streaming decoder: its
+        // final decoder searches the utterance so far instead.
+        var searching = recognizer
+        searching.partialSearch = .whisper
+        #expect(try searching.makePartialDecoder(english) == nil, "PocketSphinx streamed beside Whisper's own searches")
+        #expect(try (searching.makeDecoder(english) as? any UtteranceDecoder)?.showsPartialsByRedecoding == true)
     }
 
     @Test func aRecordingIsTranscribedByWhisperByDefaultWherItIsInstalled() async throws {

@@ -111,6 +111,19 @@ import Testing
 }
 
 extension WhisperThreadShareTests {
+    /// A session's partial searches take only the free cores: none starts while this process's
+    /// decodings hold every core, and one that runs is told to stop as soon as a decoding asks.
+    @Test func searchesOnTheFreeCoresGiveWayToEveryDecodingOfTheProcess() async throws {
+        let running = WhisperThreadShare.FreeSearch(threads: 1, asksAtStart: WhisperThreadShare.asksSoFar)
+        let holder = HeldReservation(wanted: ProcessInfo.processInfo.activeProcessorCount)
+        defer { holder.giveBack() }
+        try await waitUntil("the holder asked") { running.shouldStop }
+        try await waitUntil("the holder holds every core", within: Self.turnGuard) { holder.isHolding }
+        #expect(WhisperThreadShare.startFreeSearch(wanted: 2) == nil, "a search started while every core was held")
+        holder.giveBack()
+        #expect(holder.thread.wait(within: .seconds(60)) == true)
+    }
+
     @Test func decodingsOfAFixedCountTakeTheCoresInTheOrderTheyAsked() async throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let order = OrderLog()

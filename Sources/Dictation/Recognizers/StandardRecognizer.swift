@@ -19,7 +19,8 @@ import Logging
 /// talks, at once, Whisper's final when the utterance ends), and their stable words are the
 /// words Whisper itself confirms in the utterance so far (the session's redecoding pass runs the
 /// final's kind of decoder), never PocketSphinx's guesses. Where PocketSphinx has no model
-/// (Norwegian), a live session shows Whisper's own searches of the utterance so far as partials.
+/// (Norwegian), or ``partialSearch`` says so, a live session shows Whisper's own searches of the
+/// utterance so far as partials.
 public struct StandardRecognizer: SpeechRecognizer {
     /// Which backend decodes.
     public enum Choice: String, Sendable, Hashable, CaseIterable {
@@ -41,8 +42,23 @@ public struct StandardRecognizer: SpeechRecognizer {
         case pocketSphinx
     }
 
+    /// Where the partials beside Whisper's finals come from.
+    public enum PartialSearch: String, Sendable, Hashable, CaseIterable {
+        /// PocketSphinx's streaming search, where PocketSphinx has a model of the locale's
+        /// language: a word shows about as soon as it is said, in PocketSphinx's hearing, at about
+        /// 0.2 s of CPU per second of audio whatever else the machine does. Whisper's own
+        /// searches elsewhere.
+        case streaming
+        /// Whisper's own searches of the utterance so far: its words, a few tenths of a second
+        /// later, on the cores the finals leave free; they stop for any final of the process, so
+        /// they never cost a final its time, and under load they grow rare. A server's choice.
+        case whisper
+    }
+
     /// Which backend decodes.
     public var choice: Choice
+    /// Where the partials beside Whisper's finals come from.
+    public var partialSearch: PartialSearch
     /// The Whisper backend: its model (or the installed ones), threads and beam.
     public var whisper: WhisperRecognizer
     /// The PocketSphinx backend: finals where Whisper has no model, partials beside Whisper's finals.
@@ -54,13 +70,16 @@ public struct StandardRecognizer: SpeechRecognizer {
     ///   - choice: Which backend decodes; by default Whisper where it has a model.
     ///   - whisper: The Whisper backend; by default the installed models, a thread per core.
     ///   - pocketSphinx: The PocketSphinx backend; by default the installed models.
+    ///   - partialSearch: Where the partials beside Whisper's finals come from; by default
+    ///     PocketSphinx's streaming search where it has the language.
     ///   - logger: Where the backend chosen per decoder is logged, at debug level.
     public init(
         choice: Choice = .automatic, whisper: WhisperRecognizer = WhisperRecognizer(),
-        pocketSphinx: PocketSphinxRecognizer = PocketSphinxRecognizer(),
+        pocketSphinx: PocketSphinxRecognizer = PocketSphinxRecognizer(), partialSearch: PartialSearch = .streaming,
         logger: Logger = Logger(label: "Dictation")
     ) {
         self.choice = choice
+        self.partialSearch = partialSearch
         self.whisper = whisper
         self.pocketSphinx = pocketSphinx
         self.logger = logger
@@ -108,15 +127,18 @@ public struct StandardRecognizer: SpeechRecognizer {
     }
 
     /// PocketSphinx's streaming decoder for partials: beside Whisper's finals when PocketSphinx
-    /// has a model for the locale's language, beside its own finals always.
+    /// has a model for the locale's language and ``partialSearch`` is ``PartialSearch/streaming``,
+    /// beside its own finals always.
     /// - Parameter configuration: The configuration of the session's final decoder.
-    /// - Returns: PocketSphinx's partial decoder, or `nil` (no partials beside Whisper) when
-    ///   PocketSphinx has no model for the language or it fails to load.
+    /// - Returns: PocketSphinx's partial decoder, or `nil` (Whisper's own searches beside its
+    ///   finals) when PocketSphinx has no model for the language or it fails to load, or Whisper's
+    ///   searches are asked for.
     /// - Throws: What PocketSphinx throws when it decodes the finals too.
     public func makePartialDecoder(_ configuration: DecoderConfiguration) throws(DictationError) -> (any UtteranceDecoder)? {
         guard case .whisper = backend(for: configuration.locale) else {
             return try pocketSphinx.makePartialDecoder(configuration)
         }
+        guard partialSearch == .streaming else { return nil }
         // Partials in another language than the speaker's would be noise: only a model of the
         // locale's own language, which the locator's fallback to en-US must not stand in for.
         guard let model = try? pocketSphinx.model(for: configuration.locale),

@@ -1,4 +1,5 @@
 import DequeModule
+import Synchronization
 
 /// The endpointer's utterances on their way to a pass that decodes them on threads of its own
 /// (``FinalPass``, ``RedecodingPass``): the requests the audio thread made, kept by utterance.
@@ -76,10 +77,6 @@ final class UtteranceQueue: Sendable {
         var submitted = 0
         /// Requests taken and finished (see ``done(_:)``).
         var done = 0
-        /// Searches asked for (`mayEnd` and `end` requests submitted to an utterance), and those
-        /// finished: while some are not, the pass's decoders want the cores.
-        var searchesSubmitted = 0
-        var searchesDone = 0
         var closing = false
         var stopped = false
         /// Threads waiting in ``next(for:timeout:)`` with no utterance: free to take one.
@@ -134,6 +131,14 @@ final class UtteranceQueue: Sendable {
     }
 
     private let state = WaitableState(State())
+    /// Requests submitted and not done, searches among them, and whether the pass stopped:
+    /// mirrors of the state, changed under its lock, for ``isIdle`` and ``isSearching`` to read
+    /// without it. The session's searches of the utterance so far, on Linux's idle cores, ask those
+    /// between the steps of the network; preempted while holding the lock, such a thread keeps it
+    /// until a core falls idle, and the audio thread and this pass wait for it.
+    private let unfinishedRequests = Atomic(0)
+    private let unfinishedSearches = Atomic(0)
+    private let hasStopped = Atomic(false)
 
     // MARK: - The audio thread
 
@@ -160,7 +165,10 @@ final class UtteranceQueue: Sendable {
                 guard let ticket = state.lastTicket else { continue }
                 state.utterances[ticket]?.requests.append(request)
                 if case .end = request { state.utterances[ticket]?.complete = true }
-                if request.isSearch { state.searchesSubmitted += 1 }
+                // Searches (`mayEnd` and `end` requests): while some are not done, the pass's
+                // decoders want the cores.
+                if request.isSearch { unfinishedSearches.add(1, ordering: .sequentiallyConsistent) }
+                unfinishedRequests.add(1, ordering: .sequentiallyConsistent)
                 if case .audio(let audio) = request {
                     state.queuedSamples += audio.count
                     state.utterances[ticket]?.samples += audio.count
@@ -186,7 +194,9 @@ final class UtteranceQueue: Sendable {
     var queuedSamples: Int { state.read { $0.queuedSamples } }
 
     /// Whether every request submitted so far is done.
-    var isIdle: Bool { state.read { $0.done >= $0.submitted || $0.stopped } }
+    var isIdle: Bool {
+        unfinishedRequests.load(ordering: .sequentiallyConsistent) <= 0 || hasStopped.load(ordering: .sequentiallyConsistent)
+    }
 
     /// The audio, in samples, of the utterances no thread has taken while no thread is free to
     /// take them: how much work waits for another thread; 0 when a thread is free.
@@ -231,16 +241,22 @@ final class UtteranceQueue: Sendable {
     func done(_ request: Request) {
         state.withLock { state in
             state.done += 1
-            if request.isSearch { state.searchesDone += 1 }
+            unfinishedRequests.subtract(1, ordering: .sequentiallyConsistent)
+            if request.isSearch { unfinishedSearches.subtract(1, ordering: .sequentiallyConsistent) }
         }
     }
 
     /// Whether a search (an utterance's end, or a pause where it may end) was asked for and is
     /// not finished: the pass's decoders want the cores now.
-    var isSearching: Bool { state.read { $0.searchesDone < $0.searchesSubmitted && !$0.stopped } }
+    var isSearching: Bool {
+        unfinishedSearches.load(ordering: .sequentiallyConsistent) > 0 && !hasStopped.load(ordering: .sequentiallyConsistent)
+    }
 
     /// The pass stopped for good: nobody waits for it any more, and its threads end.
     func stop() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            hasStopped.store(true, ordering: .sequentiallyConsistent)
+        }
     }
 }

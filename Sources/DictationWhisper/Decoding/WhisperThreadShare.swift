@@ -1,6 +1,7 @@
 import DictationKit
 import Foundation
 import Glibc
+import Synchronization
 
 /// How many threads a live decoding gives whisper.cpp: as many as it may use, fewer while other
 /// work already keeps the cores busy.
@@ -23,10 +24,38 @@ import Glibc
 ///
 /// Only live decodings adapt: whisper.cpp's sums come out in an order that depends on the thread
 /// count, and a file's transcript must not change with what else the machine was doing.
+///
+/// Searches that take only the free cores (a session's partials, ``startFreeSearch(wanted:)``)
+/// give way to every decoding of the process: none starts while this process's decodings hold
+/// every core or one waits for its turn, and one that runs stops as soon as a decoding asks for
+/// cores. A live decoding that asks waits a moment for them to stop before it counts what else
+/// runs, and does not count their whisper.cpp workers as another program's: those run on Linux's
+/// idle cores only, never in a decoding's way, and come and go with every step of the network, so
+/// `/proc/self/task` often misses them where `procs_running` has them. Counted, they left 17 of
+/// 30 live finals of `dictation-latency` one thread where two were free, and the search's two
+/// threads, one of them starved by the final on the other core, spun at their barrier on the core
+/// the final had left. They read only atomics, never a lock a decoding needs: a thread on idle
+/// cores that is preempted holding a lock keeps it until a core falls idle.
 enum WhisperThreadShare {
     /// The threads this process's decodings hold, and the turns of the decodings that wait for
     /// them.
     private static let cores = WaitableState(Holdings())
+    /// How many times a decoding has asked for cores: a search on the free cores stops when this
+    /// changes.
+    private static let asks = Atomic(0)
+    /// Decodings that asked and have not yet taken their threads (waiting for their turn, or for
+    /// the searches on the free cores to stop): none of those searches starts meanwhile.
+    private static let asking = Atomic(0)
+    /// ``Holdings/held``, for the searches on the free cores to read without the lock.
+    private static let heldThreads = Atomic(0)
+    /// Searches on the free cores that run now.
+    private static let freeSearches = Atomic(0)
+    /// The whisper.cpp workers of those searches: their threads less the searches' own.
+    private static let freeSearchWorkers = Atomic(0)
+    /// How long a live decoding waits for the searches on the free cores to stop before it counts
+    /// what else runs: a search stops within a step of the network once it runs at all, and a
+    /// machine whose other programs keep every core busy never lets it run.
+    static let freeSearchesStopWait: Duration = .milliseconds(20)
 
     /// The threads held, and a ticket queue for the decodings of a fixed count.
     struct Holdings {
@@ -66,10 +95,14 @@ enum WhisperThreadShare {
     ///     takes `wanted`, once this process's other decodings leave that many cores (or none
     ///     holds any, when `wanted` is more than the cores).
     /// - Returns: The threads to give whisper.cpp, and whether other decodings held cores. Blocks
-    ///   (about 2 ms when `adapts`; until its turn and room when not): call it from a thread of
+    ///   (about 2 ms when `adapts`, and up to ``freeSearchesStopWait`` more while searches on the
+    ///   free cores stop; until its turn and room when not): call it from a thread of
     ///   your own, never from the cooperative pool.
     static func reserve(wanted: Int, adapts: Bool) -> Reservation {
         let machineCores = ProcessInfo.processInfo.activeProcessorCount
+        asks.add(1, ordering: .sequentiallyConsistent)
+        asking.add(1, ordering: .sequentiallyConsistent)
+        defer { asking.subtract(1, ordering: .sequentiallyConsistent) }
         guard adapts else {
             let wanted = max(1, wanted)
             let (ticket, othersDecoding) = cores.withLock { holdings in
@@ -81,14 +114,21 @@ enum WhisperThreadShare {
                     return nil
                 }
                 holdings.held += wanted
+                heldThreads.store(holdings.held, ordering: .sequentiallyConsistent)
                 holdings.serving += 1
                 return Reservation(threads: wanted, othersDecoding: othersDecoding)
             }
         }
-        let elsewhere = otherProgramsRunning()
+        let stopBy = ContinuousClock.now + freeSearchesStopWait
+        while freeSearches.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < stopBy { usleep(500) }
+        let workers = freeSearchWorkers.load(ordering: .sequentiallyConsistent)
+        let elsewhere = otherProgramsRunning().map { max(0, $0 - workers) }
         return cores.withLock { holdings in
             let threads = Self.threads(wanted: wanted, cores: machineCores, busy: elsewhere.map { $0 + holdings.held })
-            defer { holdings.held += threads }
+            defer {
+                holdings.held += threads
+                heldThreads.store(holdings.held, ordering: .sequentiallyConsistent)
+            }
             return Reservation(threads: threads, othersDecoding: holdings.held > 0)
         }
     }
@@ -102,23 +142,54 @@ enum WhisperThreadShare {
         let othersDecoding: Bool
     }
 
-    /// The threads for a search that gives way to every other decoding (a partial's): what other
-    /// programs and this process's decodings leave free, at least one, held for nobody, so a
-    /// decoding that starts meanwhile takes what it would have had while the search stops.
+    /// A search on the free cores, from ``startFreeSearch(wanted:)`` to ``endFreeSearch(_:)``.
+    struct FreeSearch: Sendable {
+        /// The threads to give whisper.cpp.
+        let threads: Int
+        /// ``WhisperThreadShare/asksSoFar`` when it started.
+        let asksAtStart: Int
+
+        /// Whether a decoding of the process has asked for cores since the search started: it
+        /// stops then. Lock-free, for whisper.cpp's abort callback.
+        var shouldStop: Bool { WhisperThreadShare.asksSoFar != asksAtStart }
+    }
+
+    /// How many times a decoding of this process has asked for cores.
+    static var asksSoFar: Int { asks.load(ordering: .sequentiallyConsistent) }
+
+    /// Starts a search that gives way to every decoding of the process (a partial's): it takes
+    /// what this process's decodings leave, less what other programs keep busy but at least one
+    /// thread, holds none, and stops when a decoding asks (``FreeSearch/shouldStop``).
     /// - Parameter wanted: The most it may use.
-    /// - Returns: Between 1 and `wanted`; blocks about 2 ms.
-    static func free(wanted: Int) -> Int {
-        let elsewhere = otherProgramsRunning()
-        return cores.withLock { holdings in
-            Self.threads(
-                wanted: wanted, cores: ProcessInfo.processInfo.activeProcessorCount,
-                busy: elsewhere.map { $0 + holdings.held })
+    /// - Returns: The search, counted as running until ``endFreeSearch(_:)``; `nil` when this
+    ///   process's decodings hold every core or one waits for its turn (nothing to end). Blocks
+    ///   about 2 ms.
+    static func startFreeSearch(wanted: Int) -> FreeSearch? {
+        freeSearches.add(1, ordering: .sequentiallyConsistent)
+        let asked = asksSoFar
+        let machineCores = ProcessInfo.processInfo.activeProcessorCount
+        let left = machineCores - heldThreads.load(ordering: .sequentiallyConsistent)
+        guard asking.load(ordering: .sequentiallyConsistent) == 0, left >= 1 else {
+            freeSearches.subtract(1, ordering: .sequentiallyConsistent)
+            return nil
         }
+        let threads = threads(wanted: min(wanted, left), cores: machineCores, busy: otherProgramsRunning())
+        freeSearchWorkers.add(threads - 1, ordering: .sequentiallyConsistent)
+        return FreeSearch(threads: threads, asksAtStart: asked)
+    }
+
+    /// The search ``startFreeSearch(wanted:)`` started has ended.
+    static func endFreeSearch(_ search: FreeSearch) {
+        freeSearchWorkers.subtract(search.threads - 1, ordering: .sequentiallyConsistent)
+        freeSearches.subtract(1, ordering: .sequentiallyConsistent)
     }
 
     /// Gives back the threads ``reserve(wanted:adapts:)`` took.
     static func release(_ threads: Int) {
-        cores.withLock { $0.held = max(0, $0.held - threads) }
+        cores.withLock { holdings in
+            holdings.held = max(0, holdings.held - threads)
+            heldThreads.store(holdings.held, ordering: .sequentiallyConsistent)
+        }
     }
 
     /// Other programs' threads that are runnable now: the least of three readings, a
