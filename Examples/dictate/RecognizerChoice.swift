@@ -43,7 +43,7 @@ struct RecognizerOptions: ParsableArguments {
     @Option(
         name: .customLong("partial-search"),
         help: ArgumentHelp(
-            "Where the partials beside Whisper's finals come from: streaming (the default: PocketSphinx's streaming search where it has the language; at once, about 0.2 s of CPU per second of audio) or whisper (Whisper's own searches on the cores the finals leave; its words, later, never at a final's cost: for a server of many streams).",
+            "Where the partials beside Whisper's finals come from: streaming (the default: PocketSphinx's streaming search where it has the language; at once, about 0.2 s of CPU per second of audio) or whisper (Whisper's own searches on the idle cores; its words, later: for a server of several streams).",
             valueName: "search"))
     var partialSearch: StandardRecognizer.PartialSearch = .streaming
 

@@ -111,15 +111,16 @@ import Testing
 }
 
 extension WhisperThreadShareTests {
-    /// A session's partial searches take only the free cores: none starts while this process's
-    /// decodings hold every core, and one that runs is told to stop as soon as a decoding asks.
-    @Test func searchesOnTheFreeCoresGiveWayToEveryDecodingOfTheProcess() async throws {
-        let running = WhisperThreadShare.FreeSearch(threads: 1, asksAtStart: WhisperThreadShare.asksSoFar)
-        let holder = HeldReservation(wanted: ProcessInfo.processInfo.activeProcessorCount)
+    /// A session's partial searches take only the free cores: what this process's decodings hold
+    /// is not free, and their threads are counted as running while they run.
+    @Test func searchesOnTheFreeCoresTakeWhatTheProcesssDecodingsLeave() async throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let holder = HeldReservation(wanted: cores)
         defer { holder.giveBack() }
-        try await waitUntil("the holder asked") { running.shouldStop }
         try await waitUntil("the holder holds every core", within: Self.turnGuard) { holder.isHolding }
-        #expect(WhisperThreadShare.startFreeSearch(wanted: 2) == nil, "a search started while every core was held")
+        let threads = WhisperThreadShare.startFreeSearch(wanted: cores)
+        WhisperThreadShare.endFreeSearch(threads: threads)
+        #expect(threads == 1, "every core was held: the search gets the one thread left to all")
         holder.giveBack()
         #expect(holder.thread.wait(within: .seconds(60)) == true)
     }

@@ -50,8 +50,8 @@ public struct StandardRecognizer: SpeechRecognizer {
         /// searches elsewhere.
         case streaming
         /// Whisper's own searches of the utterance so far: its words, a few tenths of a second
-        /// later, on the cores the finals leave free; they stop for any final of the process, so
-        /// they never cost a final its time, and under load they grow rare. A server's choice.
+        /// later, on the idle cores, each stopping when its session's final pass searches; they
+        /// cost no CPU a final wants, and under load they grow rare. A server's choice.
         case whisper
     }
 

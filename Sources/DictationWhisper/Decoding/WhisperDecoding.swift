@@ -61,13 +61,11 @@ struct WhisperDecoding: Sendable, Hashable {
     ///   - stops: For a search that may be dropped: asked between the steps of the network, and
     ///     the search stops once it says so.
     ///   - onFreeCoresOnly: For a search that gives way to every other decoding (a partial's): it
-    ///     takes only the cores nothing else uses, holds none, does not start while this process's
-    ///     decodings hold every core or one waits, and stops when one asks
-    ///     (``WhisperThreadShare/startFreeSearch(wanted:)``), so a final, this session's or
-    ///     another's, gets all it would have had. A final's search, even one that may be dropped,
+    ///     takes only the cores nothing else uses and holds none for this process's other
+    ///     decodings (``WhisperThreadShare/startFreeSearch(wanted:)``), so a final that comes
+    ///     meanwhile gets all it would have had. A final's search, even one that may be dropped,
     ///     takes its turn for the cores.
-    /// - Returns: whisper.cpp's segments, with their words; `nil` when the search stopped early
-    ///   or, on the free cores, did not start.
+    /// - Returns: whisper.cpp's segments, with their words; `nil` when the search stopped early.
     /// - Throws: ``DictationError`` with ``DictationError/Code/recognitionFailed`` when whisper.cpp fails.
     func decode(
         _ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?,
@@ -75,14 +73,8 @@ struct WhisperDecoding: Sendable, Hashable {
     ) throws(DictationError) -> [WhisperSegment]? {
         let threadCount: Int
         var beamSize = beamSize
-        var stops = stops
-        var freeSearch: WhisperThreadShare.FreeSearch?
         if onFreeCoresOnly {
-            guard let search = WhisperThreadShare.startFreeSearch(wanted: threads) else { return nil }
-            freeSearch = search
-            threadCount = search.threads
-            let asked = stops
-            stops = { search.shouldStop || asked?() == true }
+            threadCount = WhisperThreadShare.startFreeSearch(wanted: threads)
         } else {
             let reservation = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
             threadCount = reservation.threads
@@ -93,7 +85,11 @@ struct WhisperDecoding: Sendable, Hashable {
             if isLive, reservation.othersDecoding { beamSize = 1 }
         }
         defer {
-            if let freeSearch { WhisperThreadShare.endFreeSearch(freeSearch) } else { WhisperThreadShare.release(threadCount) }
+            if onFreeCoresOnly {
+                WhisperThreadShare.endFreeSearch(threads: threadCount)
+            } else {
+                WhisperThreadShare.release(threadCount)
+            }
         }
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         parameters.n_threads = Int32(threadCount)

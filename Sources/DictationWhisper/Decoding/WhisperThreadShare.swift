@@ -26,26 +26,19 @@ import Synchronization
 /// count, and a file's transcript must not change with what else the machine was doing.
 ///
 /// Searches that take only the free cores (a session's partials, ``startFreeSearch(wanted:)``)
-/// give way to every decoding of the process: none starts while this process's decodings hold
-/// every core or one waits for its turn, and one that runs stops as soon as a decoding asks for
-/// cores. A live decoding that asks waits a moment for them to stop before it counts what else
-/// runs, and does not count their whisper.cpp workers as another program's: those run on Linux's
-/// idle cores only, never in a decoding's way, and come and go with every step of the network, so
-/// `/proc/self/task` often misses them where `procs_running` has them. Counted, they left 17 of
-/// 30 live finals of `dictation-latency` one thread where two were free, and the search's two
-/// threads, one of them starved by the final on the other core, spun at their barrier on the core
-/// the final had left. They read only atomics, never a lock a decoding needs: a thread on idle
+/// hold none. A live decoding that asks waits a moment for them to stop (a session's partial
+/// search stops when its final pass searches) before it counts what else runs, and does not count
+/// their whisper.cpp workers as another program's: those run on Linux's idle cores only, never in
+/// a decoding's way, and come and go with every step of the network, so `/proc/self/task` often
+/// misses them where `procs_running` has them. Counted, they left 17 of 30 live finals of
+/// `dictation-latency` one thread where two were free, and the search's two threads, one of them
+/// starved by the final on the other core, spun at their barrier on the core the final had left.
+/// What those searches read here are atomics, never a lock a decoding needs: a thread on idle
 /// cores that is preempted holding a lock keeps it until a core falls idle.
 enum WhisperThreadShare {
     /// The threads this process's decodings hold, and the turns of the decodings that wait for
     /// them.
     private static let cores = WaitableState(Holdings())
-    /// How many times a decoding has asked for cores: a search on the free cores stops when this
-    /// changes.
-    private static let asks = Atomic(0)
-    /// Decodings that asked and have not yet taken their threads (waiting for their turn, or for
-    /// the searches on the free cores to stop): none of those searches starts meanwhile.
-    private static let asking = Atomic(0)
     /// ``Holdings/held``, for the searches on the free cores to read without the lock.
     private static let heldThreads = Atomic(0)
     /// Searches on the free cores that run now.
@@ -100,9 +93,6 @@ enum WhisperThreadShare {
     ///   your own, never from the cooperative pool.
     static func reserve(wanted: Int, adapts: Bool) -> Reservation {
         let machineCores = ProcessInfo.processInfo.activeProcessorCount
-        asks.add(1, ordering: .sequentiallyConsistent)
-        asking.add(1, ordering: .sequentiallyConsistent)
-        defer { asking.subtract(1, ordering: .sequentiallyConsistent) }
         guard adapts else {
             let wanted = max(1, wanted)
             let (ticket, othersDecoding) = cores.withLock { holdings in
@@ -142,45 +132,25 @@ enum WhisperThreadShare {
         let othersDecoding: Bool
     }
 
-    /// A search on the free cores, from ``startFreeSearch(wanted:)`` to ``endFreeSearch(_:)``.
-    struct FreeSearch: Sendable {
-        /// The threads to give whisper.cpp.
-        let threads: Int
-        /// ``WhisperThreadShare/asksSoFar`` when it started.
-        let asksAtStart: Int
-
-        /// Whether a decoding of the process has asked for cores since the search started: it
-        /// stops then. Lock-free, for whisper.cpp's abort callback.
-        var shouldStop: Bool { WhisperThreadShare.asksSoFar != asksAtStart }
-    }
-
-    /// How many times a decoding of this process has asked for cores.
-    static var asksSoFar: Int { asks.load(ordering: .sequentiallyConsistent) }
-
-    /// Starts a search that gives way to every decoding of the process (a partial's): it takes
-    /// what this process's decodings leave, less what other programs keep busy but at least one
-    /// thread, holds none, and stops when a decoding asks (``FreeSearch/shouldStop``).
+    /// Starts a search that gives way to every other decoding (a partial's): it takes what other
+    /// programs and this process's decodings leave free, at least one thread, and holds none, so a
+    /// decoding that starts meanwhile takes what it would have had while the search stops.
     /// - Parameter wanted: The most it may use.
-    /// - Returns: The search, counted as running until ``endFreeSearch(_:)``; `nil` when this
-    ///   process's decodings hold every core or one waits for its turn (nothing to end). Blocks
-    ///   about 2 ms.
-    static func startFreeSearch(wanted: Int) -> FreeSearch? {
+    /// - Returns: Between 1 and `wanted` threads, counted as a running free search until
+    ///   ``endFreeSearch(threads:)``. Blocks about 2 ms.
+    static func startFreeSearch(wanted: Int) -> Int {
         freeSearches.add(1, ordering: .sequentiallyConsistent)
-        let asked = asksSoFar
-        let machineCores = ProcessInfo.processInfo.activeProcessorCount
-        let left = machineCores - heldThreads.load(ordering: .sequentiallyConsistent)
-        guard asking.load(ordering: .sequentiallyConsistent) == 0, left >= 1 else {
-            freeSearches.subtract(1, ordering: .sequentiallyConsistent)
-            return nil
-        }
-        let threads = threads(wanted: min(wanted, left), cores: machineCores, busy: otherProgramsRunning())
+        let held = heldThreads.load(ordering: .sequentiallyConsistent)
+        let threads = threads(
+            wanted: wanted, cores: ProcessInfo.processInfo.activeProcessorCount,
+            busy: otherProgramsRunning().map { $0 + held })
         freeSearchWorkers.add(threads - 1, ordering: .sequentiallyConsistent)
-        return FreeSearch(threads: threads, asksAtStart: asked)
+        return threads
     }
 
-    /// The search ``startFreeSearch(wanted:)`` started has ended.
-    static func endFreeSearch(_ search: FreeSearch) {
-        freeSearchWorkers.subtract(search.threads - 1, ordering: .sequentiallyConsistent)
+    /// The search ``startFreeSearch(wanted:)`` started, with `threads`, has ended.
+    static func endFreeSearch(threads: Int) {
+        freeSearchWorkers.subtract(threads - 1, ordering: .sequentiallyConsistent)
         freeSearches.subtract(1, ordering: .sequentiallyConsistent)
     }
 
