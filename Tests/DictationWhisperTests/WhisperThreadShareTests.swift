@@ -112,7 +112,7 @@ import Testing
 
 extension WhisperThreadShareTests {
     /// A session's partial searches take only the free cores: what this process's decodings hold
-    /// is not free, and their threads are counted as running while they run.
+    /// is not free, and with every core held a search gets the one thread left to all.
     @Test func searchesOnTheFreeCoresTakeWhatTheProcesssDecodingsLeave() async throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let holder = HeldReservation(wanted: cores)

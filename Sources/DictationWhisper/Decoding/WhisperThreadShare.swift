@@ -46,8 +46,10 @@ enum WhisperThreadShare {
     /// The whisper.cpp workers of those searches: their threads less the searches' own.
     private static let freeSearchWorkers = Atomic(0)
     /// How long a live decoding waits for the searches on the free cores to stop before it counts
-    /// what else runs: a search stops within a step of the network once it runs at all, and a
-    /// machine whose other programs keep every core busy never lets it run.
+    /// what else runs. Its own session's search stops within a step of the network once its
+    /// final pass searches and it gets a core; another session's search does not stop for it (a
+    /// server's final then waits all of this), and on a machine whose other programs keep every
+    /// core busy a search may not run at all.
     static let freeSearchesStopWait: Duration = .milliseconds(20)
 
     /// The threads held, and a ticket queue for the decodings of a fixed count.
