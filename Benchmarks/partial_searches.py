@@ -20,7 +20,9 @@ Rules (all: never a search's last word, and at least 0.6 s of audio heard after 
   3 in a row            three searches in a row agree on the word and every word before it
   3, 0.6 s              the same, and the agreeing searches span at least 0.6 s of audio
   3, 0.6 s, sure        the same, and each heard the word with a mean token probability >= 0.5
-  2, 0.6 s, sure        as the last, but two searches are enough when they span 0.6 s (the rule)
+  2, 0.6 s, sure        as the last, but two searches are enough when they span 0.6 s
+  2, 0.6 s, sure, 2 s   as the last, and the newest search heard at least 2 s of the recording
+                        (the rule: PartialStabilizer.leastUtteranceHeard)
 
 Each window is also replayed with only every 2nd, 3rd and 5th search kept (a search every 0.4,
 0.6 and 1.0 s), as on a busy machine, where the session's cadence stretches.
@@ -83,7 +85,7 @@ def after_stable(words, stable):
     return [w for w in words if (w[1] + w[2]) / 2 > stable[-1][2]]
 
 
-def judge(searches, finals, span, confidence, searches_in_a_row=3, right_context=0.6):
+def judge(searches, finals, span, confidence, searches_in_a_row=3, right_context=0.6, least_heard=0.0):
     """PartialStabilizer's .agreed rule, replayed: (stable words, contradicted, lag p50)."""
     total = contradicted = 0
     lags = []
@@ -100,7 +102,8 @@ def judge(searches, finals, span, confidence, searches_in_a_row=3, right_context
                     break
             agreeing = earlier[-max(searches_in_a_row - 1, within + 1):] if earlier else []
             agreed = 0
-            if len(agreeing) >= searches_in_a_row - 1 and search["end"] - agreeing[0]["end"] >= span:
+            if (len(agreeing) >= searches_in_a_row - 1 and search["end"] - agreeing[0]["end"] >= span
+                    and search["end"] >= least_heard):
                 others = [after_stable(e["words"], stable) for e in agreeing]
                 for place, word in enumerate(tail[:-1]):
                     if word[2] > search["end"] - right_context or word[3] < confidence:
@@ -131,9 +134,10 @@ def main():
                         "-L/usr/local/lib", "-lwhisper", "-Wl,-rpath,/usr/local/lib"], check=True)
         with open("/proc/loadavg") as f:
             print("load average before:", " ".join(f.read().split()[:3]))
-        rules = [("3 in a row", 0.0, 0.0, 3), ("3, 0.6 s", 0.6, 0.0, 3), ("3, 0.6 s, sure", 0.6, 0.5, 3), ("2, 0.6 s, sure", 0.6, 0.5, 2)]
+        rules = [("3 in a row", 0.0, 0.0, 3, 0.0), ("3, 0.6 s", 0.6, 0.0, 3, 0.0), ("3, 0.6 s, sure", 0.6, 0.5, 3, 0.0),
+                 ("2, 0.6 s, sure", 0.6, 0.5, 2, 0.0), ("2, 0.6 s, sure, 2 s", 0.6, 0.5, 2, 2.0)]
         print("| window (margin, least) | every | search p50/p95 s | shown p50/p95 s | "
-              + " | ".join(f"{name}: contradicted, lag p50" for name, _, _, _ in rules) + " |")
+              + " | ".join(f"{name}: contradicted, lag p50" for name, *_ in rules) + " |")
         print("| --- | --- | --- | --- | " + " | ".join("---" for _ in rules) + " |")
         for pair in args.windows.split(","):
             margin, least = (int(x) for x in pair.split(":"))
@@ -143,8 +147,8 @@ def main():
                 durations = [s["dur"] for ss in kept.values() for s in ss]
                 shown = shown_latency(kept, finals)
                 cells = []
-                for _, span, confidence, in_a_row in rules:
-                    total, contradicted, lag = judge(kept, finals, span, confidence, in_a_row)
+                for _, span, confidence, in_a_row, least_heard in rules:
+                    total, contradicted, lag = judge(kept, finals, span, confidence, in_a_row, least_heard=least_heard)
                     cells.append(f"{contradicted}/{total} ({100 * contradicted / max(1, total):.1f} %), {lag:.2f} s")
                 print(f"| {margin}, {least} | {0.2 * keep:.1f} s | {percentile(durations, .5):.3f} / {percentile(durations, .95):.3f} | "
                       f"{percentile(shown, .5):.2f} / {percentile(shown, .95):.2f} | " + " | ".join(cells) + " |")

@@ -1,11 +1,14 @@
 // Preloaded into a process that decodes with whisper.cpp, writes a line to stderr for every
-// whisper_full_with_state call: the audio's length, the wall time of the call, and the time since
-// the process loaded this library, so the decodes of a session can be counted and timed.
+// whisper_full_with_state call: the audio's length, the wall time of the call, the time since
+// the process loaded this library, the threads and the search (greedy, or beam and its width) it
+// was given, and whether the calling thread runs on idle cores only (a session's partial search,
+// SCHED_IDLE) or normally (a final), so the decodes of a session can be counted and timed.
 //
 //     cc -shared -fPIC -O2 -o /tmp/whisper_calls.so Benchmarks/whisper_calls/whisper_calls.c -ldl
 //     LD_PRELOAD=/tmp/whisper_calls.so dictate transcribe FILE --recognizer whisper ...
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sched.h>
 #include <stdio.h>
 #include <time.h>
 #include <whisper.h>
@@ -26,7 +29,9 @@ int whisper_full_with_state(struct whisper_context *ctx, struct whisper_state *s
     double begin = now();
     int status = real(ctx, state, params, samples, n_samples);
     double end = now();
-    fprintf(stderr, "whisper_full at %.3f s: %.2f s of audio decoded in %.3f s (status %d)\n", begin - loaded,
-            n_samples / 16000.0, end - begin, status);
+    int beam = params.strategy == WHISPER_SAMPLING_BEAM_SEARCH ? params.beam_search.beam_size : 1;
+    fprintf(stderr, "whisper_full at %.3f s: %.2f s of audio decoded in %.3f s (status %d), %d thread(s), beam %d, %s\n",
+            begin - loaded, n_samples / 16000.0, end - begin, status, params.n_threads, beam,
+            sched_getscheduler(0) == SCHED_IDLE ? "idle cores" : "normal");
     return status;
 }

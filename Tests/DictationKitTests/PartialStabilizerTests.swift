@@ -6,15 +6,19 @@ import Testing
 @Suite(.timeLimit(.minutes(25))) struct PartialStabilizerTests {
     /// A partial covering the audio up to `end`, its words evenly spread from 0, each heard
     /// surely but the `unsure` ones.
-    static func partial(_ text: String, end: Double, timed: Bool = false, unsure: Set<String> = []) -> Transcript {
+    /// A search's hypothesis of an utterance that starts at 0 s: its words evenly from `start` to
+    /// `end`, where the audio it heard ends.
+    static func partial(
+        _ text: String, from start: Double = 0, end: Double, timed: Bool = false, unsure: Set<String> = []
+    ) -> Transcript {
         let words = text.split(separator: " ")
-        let step = end / Double(max(1, words.count))
+        let step = (end - start) / Double(max(1, words.count))
         return Transcript(
             text: text,
             words: timed
                 ? words.enumerated().map { index, word in
                     Word(
-                        text: String(word), start: Double(index) * step, end: Double(index + 1) * step,
+                        text: String(word), start: start + Double(index) * step, end: start + Double(index + 1) * step,
                         confidence: unsure.contains(String(word)) ? 0.3 : 1)
                 } : [],
             utteranceIndex: 0, startTime: 0, endTime: end)
@@ -135,27 +139,42 @@ import Testing
 
     @Test func aWordTheNewestSearchHeardTooLittleAfterIsNotStableYet() {
         var stabilizer = PartialStabilizer(.agreed)
-        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 0.9, timed: true))
-        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.2, timed: true))
-        // Words of 0.4 s: "ten" ends at 1.2 s, 0.4 s before the newest search's audio does.
-        let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 1.6, timed: true))
+        // The speaker starts 1 s into the utterance.
+        _ = stabilizer.stabilize(Self.partial("go forward ten", from: 1, end: 1.9, timed: true))
+        _ = stabilizer.stabilize(Self.partial("go forward ten", from: 1, end: 2.2, timed: true))
+        // Words of 0.4 s: "ten" ends at 2.2 s, 0.4 s before the newest search's audio does.
+        let shown = stabilizer.stabilize(Self.partial("go forward ten meters", from: 1, end: 2.6, timed: true))
         #expect(
             shown.stableWordCount == 2, "'ten' has under \(PartialStabilizer.agreementRightContext) s after it: \(shown.text)")
-        let later = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.4, timed: true))
-        #expect(later.stableWordCount == 3, "'ten' (1.2-1.8 s) now has 0.6 s after it; 'meters' is the last word")
+        let later = stabilizer.stabilize(Self.partial("go forward ten meters", from: 1, end: 3.4, timed: true))
+        #expect(later.stableWordCount == 3, "'ten' (2.2-2.8 s) now has 0.6 s after it; 'meters' is the last word")
     }
 
     @Test func searchesCloserTogetherThanTheSpanSettleNothingHoweverManyAgree() {
         var stabilizer = PartialStabilizer(.agreed)
-        for end in [1.0, 1.1, 1.2, 1.3] {
+        for end in [2.0, 2.1, 2.2, 2.3] {
+            let shown = stabilizer.stabilize(Self.partial("go forward ten meters", from: 1, end: end, timed: true))
+            #expect(
+                shown.stableWordCount == 0,
+                "searches from 2.0 s to \(end) s span less than \(PartialStabilizer.agreementSpan) s of audio")
+        }
+        // Words of 0.425 s from 1 s: the searches from 2.1 s on agree, and "go forward" end 0.6 s before 2.7 s.
+        let spanning = stabilizer.stabilize(Self.partial("go forward ten meters", from: 1, end: 2.7, timed: true))
+        #expect(spanning.stableWordCount == 2, "the searches from 2.1 to 2.7 s span 0.6 s: \(spanning.text)")
+    }
+
+    @Test func nothingIsStableBeforeTheSearchesHeardTwoSecondsOfTheUtterance() {
+        var stabilizer = PartialStabilizer(.agreed)
+        // Searches 0.6 s apart that agree, the words long heard: the first words of an utterance
+        // are what Whisper mishears until it has heard more ("How do you" for "Had he").
+        for end in [0.8, 1.4, 1.9] {
             let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: end, timed: true))
             #expect(
                 shown.stableWordCount == 0,
-                "searches from 1.0 s to \(end) s span less than \(PartialStabilizer.agreementSpan) s of audio")
+                "a search of \(end) s heard less than \(PartialStabilizer.leastUtteranceHeard) s of the utterance")
         }
-        // Words of 0.425 s: the searches from 1.1 s on agree, and "go forward" end 0.6 s before 1.7 s.
-        let spanning = stabilizer.stabilize(Self.partial("go forward ten meters", end: 1.7, timed: true))
-        #expect(spanning.stableWordCount == 2, "the searches from 1.1 to 1.7 s span 0.6 s: \(spanning.text)")
+        let heard = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2.5, timed: true))
+        #expect(heard.stableWordCount == 3, "2.5 s heard, and 'ten' ended 0.6 s before: \(heard.text)")
     }
 
     @Test func aWordOneSearchHeardUnsurelyIsNotStableNorIsAnyAfterIt() {

@@ -20,8 +20,8 @@ struct PartialStabilizer {
         /// a row, spanning at least ``agreementSpan`` of audio, agree on it and on every word
         /// before it (local agreement, as whisper_streaming has it), each heard it with at least
         /// ``agreementConfidence``, the newest heard at least ``agreementRightContext`` of audio
-        /// after it, and it is not the newest search's last word (which may still grow: "ill"
-        /// into "illness").
+        /// after it and ``leastUtteranceHeard`` of the utterance, and it is not the newest search's
+        /// last word (which may still grow: "ill" into "illness").
         case agreed
     }
 
@@ -52,6 +52,15 @@ struct PartialStabilizer {
     /// How much audio the newest search must have heard after a word for its agreement to count
     /// (``Stability/agreed``), in seconds: Whisper hears a word again once it hears what follows.
     static let agreementRightContext = 0.6
+    /// How much of the utterance, in seconds from its start (the partial's
+    /// ``Transcript/startTime``), the newest search must have heard before any word is stable
+    /// (``Stability/agreed``). Whisper hears the first words of an utterance wrong until it has
+    /// heard more of it, and the searches of its first second or two agree on the mishearing:
+    /// "How do you marry" for "Had he married" until 1.8-2.0 s, "How" heard with 0.5-0.6 in
+    /// searches 0.6 s apart, so a CI run's final contradicted three stable words of five
+    /// sentences. Replaying the searches of 44 live utterances, the final contradicted 2.6 % of
+    /// the stable words without this and 0.5 % with it, about 0.3 s later (docs/benchmarks.md).
+    static let leastUtteranceHeard = 2.0
     /// Where stability comes from.
     let stability: Stability
     /// The stable words, with their times when they were confirmed.
@@ -110,7 +119,8 @@ struct PartialStabilizer {
         case .agreed:
             let tail = wordsAfterStable(in: partial)
             let earlier = Self.searches(among: earlierHeard, agreeingWith: partial)
-            let agreed = agreement(of: tail, with: earlier, heardUpTo: partial.words.isEmpty ? nil : partial.endTime)
+            let heard = partial.words.isEmpty ? nil : partial.startTime...max(partial.startTime, partial.endTime)
+            let agreed = agreement(of: tail, with: earlier, heard: heard)
             earlierHeard = earlier + [partial]
             stable += tail.prefix(agreed)
             shown.text = (stable + tail.dropFirst(agreed)).map(\.text).joined(separator: " ")
@@ -120,11 +130,14 @@ struct PartialStabilizer {
     }
 
     /// How many of the newest search's words after the stable ones the searches before it agree
-    /// on (``Stability/agreed``): never its last word, nor one with less than
-    /// ``agreementRightContext`` of audio after it (for a search without word times, `audioEnd`
-    /// is `nil`: its words are judged by place alone, with no span or confidence to check).
-    private func agreement(of tail: [Word], with earlierSearches: [Transcript], heardUpTo audioEnd: Double?) -> Int {
+    /// on (``Stability/agreed``): none before it heard ``leastUtteranceHeard`` of the utterance,
+    /// never its last word, nor one with less than ``agreementRightContext`` of audio after it
+    /// (for a search without word times, `heard` is `nil`: its words are judged by place alone,
+    /// with no span or confidence to check).
+    private func agreement(of tail: [Word], with earlierSearches: [Transcript], heard: ClosedRange<Double>?) -> Int {
         guard earlierSearches.count >= Self.agreeingSearches - 1 else { return 0 }
+        let audioEnd = heard?.upperBound
+        if let heard, heard.upperBound - heard.lowerBound < Self.leastUtteranceHeard { return 0 }
         if let audioEnd, let oldest = earlierSearches.first, audioEnd - oldest.endTime < Self.agreementSpan { return 0 }
         let earlier = earlierSearches.map { wordsAfterStable(in: $0) }
         let heardAfter = audioEnd.map { $0 - Self.agreementRightContext } ?? .infinity

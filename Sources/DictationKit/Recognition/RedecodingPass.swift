@@ -49,8 +49,9 @@ final class RedecodingPass: Sendable {
     /// open utterance: a hypothesis that late is no use to anyone.
     static let maximumBacklog = 5.0
 
-    /// A search's hypothesis of an utterance so far: the transcript, the end of the audio it
-    /// heard (seconds of session audio), and the session's count of the utterance.
+    /// A search's hypothesis of an utterance so far: the transcript (its ``Transcript/startTime``
+    /// where the utterance's audio starts), the end of the audio it heard (seconds of session
+    /// audio), and the session's count of the utterance.
     typealias Heard = @Sendable (_ hypothesis: Transcript, _ audioEnd: Double, _ utterance: Int) -> Void
 
     private let queue = UtteranceQueue()
@@ -173,9 +174,13 @@ final class RedecodingPass: Sendable {
         var open: Open?
         var claim = UtteranceQueue.Claim()
         while true {
-            // A search is due once enough new audio came; it waits for the final pass to be idle.
+            // A search is due once enough new audio came. It takes the audio already queued, then
+            // searches at once if the final pass is idle, or looks again in 20 ms. It must not
+            // wait for a moment with no audio coming: a source that delivers every 20 ms (or
+            // less) never leaves one, and whole utterances went by without a search.
             let due = open.map { $0.samples - $0.searched >= interval && $0.samples >= first } ?? false
-            switch queue.next(for: &claim, timeout: due ? .milliseconds(20) : nil) {
+            let wait: Duration? = due ? (finalPassIsIdle() ? .zero : .milliseconds(20)) : nil
+            switch queue.next(for: &claim, timeout: wait) {
             case .closed:
                 return
             case .idle:
@@ -183,9 +188,10 @@ final class RedecodingPass: Sendable {
                 searching.searched = searching.samples
                 open = searching
                 do {
-                    guard let hypothesis = try decoder.hypothesis(givingWayWhen: finalPassSearches),
+                    guard var hypothesis = try decoder.hypothesis(givingWayWhen: finalPassSearches),
                         !hypothesis.text.isEmpty
                     else { continue }
+                    hypothesis.startTime = searching.start
                     heard(hypothesis, searching.start + Double(searching.samples) / sampleRate, searching.utterance)
                 } catch {
                     logger.debug("search of the utterance so far failed", metadata: ["code": "\(error.code)"])
