@@ -4,10 +4,8 @@ import Testing
 
 /// Stable words: which leading words of a partial will not change any more.
 @Suite(.timeLimit(.minutes(25))) struct PartialStabilizerTests {
-    /// A partial covering the audio up to `end`, its words evenly spread from 0, each heard
-    /// surely but the `unsure` ones.
-    /// A search's hypothesis of an utterance that starts at 0 s: its words evenly from `start` to
-    /// `end`, where the audio it heard ends.
+    /// A search's hypothesis of an utterance that starts at 0 s, covering its audio up to `end`:
+    /// its words evenly spread from `start` to `end`, each heard surely but the `unsure` ones.
     static func partial(
         _ text: String, from start: Double = 0, end: Double, timed: Bool = false, unsure: Set<String> = []
     ) -> Transcript {

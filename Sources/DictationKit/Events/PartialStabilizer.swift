@@ -119,8 +119,7 @@ struct PartialStabilizer {
         case .agreed:
             let tail = wordsAfterStable(in: partial)
             let earlier = Self.searches(among: earlierHeard, agreeingWith: partial)
-            let heard = partial.words.isEmpty ? nil : partial.startTime...max(partial.startTime, partial.endTime)
-            let agreed = agreement(of: tail, with: earlier, heard: heard)
+            let agreed = agreement(of: tail, with: earlier, heard: partial.words.isEmpty ? nil : partial.audioTimeRange)
             earlierHeard = earlier + [partial]
             stable += tail.prefix(agreed)
             shown.text = (stable + tail.dropFirst(agreed)).map(\.text).joined(separator: " ")
