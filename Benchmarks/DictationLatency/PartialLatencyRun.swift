@@ -1,6 +1,7 @@
 import DictationKit
 import DictationPocketSphinx
 import DictationPreprocessing
+import DictationTesting
 
 /// One long live session: utterances of real speech, each followed by two seconds of silence.
 ///
@@ -11,8 +12,8 @@ import DictationPreprocessing
 /// - An utterance's final latency runs from the moment the end of its last word (as the final
 ///   places it) was available to the final event.
 /// - A word's stable latency runs from its last frame to the first partial that marked it stable
-///   (``Transcript/stableWordCount``); a stable word is contradicted when the final has another
-///   word at its place.
+///   (``Transcript/stableWordCount``). What the final takes back of the stable words is the word
+///   edits that turn them into its own (``WordErrorRate/stableWordsTakenBack(stable:final:)``).
 struct PartialLatencyRun {
     let recordings: [[Float]]
     let utterances: Int
@@ -24,7 +25,7 @@ struct PartialLatencyRun {
     /// Where the session keeps its finals (`--history-store`); `nil`: nowhere.
     var transcriptStore: (any TranscriptStore)?
     /// Whether each partial (its stable words in brackets) and each final, with its times and
-    /// latencies, are printed as they come, each stable word the final contradicts, and how long
+    /// latencies, are printed as they come, the stable words of each final that took back any, and how long
     /// after its end each word of the final was first shown.
     var listsFinals = false
 
@@ -47,9 +48,8 @@ struct PartialLatencyRun {
         var afterEndDecision: [Double] = []
         /// From a word's end to the partial that marked it stable.
         var stable: [Double] = []
-        /// Stable words, and of those the ones the final has other words at.
-        var stableWords = 0
-        var contradicted = 0
+        /// The word edits the finals made to the stable words, over the stable words.
+        var takenBack = WordErrorRate(errors: 0, referenceWords: 0)
         /// Final words, and of those the ones the partials showed.
         var finalWords = 0
     }
@@ -119,22 +119,25 @@ struct PartialLatencyRun {
                         shownAfter.append("\(word.text)(final only)")
                     }
                 }
-                for (place, stable) in stableSeen[utterance] ?? [:] {
-                    result.stableWords += 1
+                let stableWords = (stableSeen[utterance] ?? [:]).sorted { $0.key < $1.key }
+                let takenBack = WordErrorRate.stableWordsTakenBack(
+                    stable: stableWords.map(\.value.word).joined(separator: " "), final: transcript.text)
+                result.takenBack = result.takenBack + takenBack
+                if listsFinals, takenBack.errors > 0 {
+                    print(
+                        "stable words taken back: \(takenBack.errors) of [\(stableWords.map(\.value.word).joined(separator: " "))]"
+                    )
+                }
+                for (place, stable) in stableWords {
                     // The final's word near the stable word's place, as for partial latency.
                     let places = max(0, place - Self.placeTolerance)...(place + Self.placeTolerance)
                     guard
                         let match = places.first(where: {
                             $0 < transcript.words.count && transcript.words[$0].text == stable.word
-                        })
-                    else {
-                        result.contradicted += 1
-                        if listsFinals { print("stable word \(place) \"\(stable.word)\" contradicted") }
-                        continue
-                    }
-                    if let available = microphone.instant(ofAudioTime: transcript.words[match].end) {
-                        result.stable.append(max(0, Self.milliseconds(stable.at - available)))
-                    }
+                        }),
+                        let available = microphone.instant(ofAudioTime: transcript.words[match].end)
+                    else { continue }
+                    result.stable.append(max(0, Self.milliseconds(stable.at - available)))
                 }
                 if let first = transcript.words.first, let last = transcript.words.last,
                     let available = microphone.instant(ofAudioTime: last.end)

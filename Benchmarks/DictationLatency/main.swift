@@ -32,8 +32,8 @@
 //   counted apart);
 // - final latency: from the end of an utterance's last word to its final, and its two parts:
 //   until the endpointer decided the utterance ended (its speechEnded event), and after;
-// - stable latency: from a word's end to the partial that marks it stable, and how many stable
-//   words the final contradicts;
+// - stable latency: from a word's end to the partial that marks it stable, and how much of the
+//   stable words the finals took back (word edits over stable words, case and punctuation aside);
 // - stop latency: from calling stop() in the middle of an utterance to stop() returning (the
 //   captured audio decoded, the final delivered), to the source's release, and to the last final.
 import Dictation
@@ -176,6 +176,6 @@ print(
         100 * Double(shown) / Double(max(1, live.finalWords))))
 print(
     String(
-        format: "stable words the final contradicts: %d of %d (%.1f %%)", live.contradicted, live.stableWords,
-        100 * Double(live.contradicted) / Double(max(1, live.stableWords))))
+        format: "stable words the finals took back: %d edits in %d words (%.1f %%)", live.takenBack.errors,
+        live.takenBack.referenceWords, 100 * live.takenBack.rate))
 if let folder = history?.folder { try? FileManager.default.removeItem(at: folder) }

@@ -55,18 +55,23 @@ public struct WordErrorRate: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func editDistance(_ a: [String], _ b: [String]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
+        editDistances(a, toPrefixesOf: b)[b.count]
+    }
+
+    /// The edit distance from `a` to each prefix of `b`, the empty one first: the last row of
+    /// the Levenshtein table.
+    static func editDistances(_ a: [String], toPrefixesOf b: [String]) -> [Int] {
         var previous = Array(0...b.count)
+        guard !a.isEmpty else { return previous }
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
-            for j in 1...b.count {
+            for j in stride(from: 1, through: b.count, by: 1) {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
             }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous
     }
 }

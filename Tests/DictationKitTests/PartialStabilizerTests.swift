@@ -214,6 +214,45 @@ import Testing
         #expect(revised.stableWordCount == 5, "'now' followed the stable words in the last two searches; 'please' is the last")
     }
 
+    @Test func aSearchThatHearsTheLastStableWordLaterDoesNotRepeatIt() {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
+        _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
+        #expect(stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true)).stableWordCount == 4)
+        // "meters" was stable from 1.8 to 2.4 s; this search hears "so" at the start, and "meters,"
+        // from 2.1 to 2.9 s: by time alone it would follow the stable "meters".
+        let revised = stabilizer.stabilize(
+            Transcript(
+                text: "so forward ten meters, now please",
+                words: [
+                    Self.word("so", 0, 0.6), Self.word("forward", 0.6, 1.2), Self.word("ten", 1.2, 2.1),
+                    Self.word("meters,", 2.1, 2.9), Self.word("now", 2.9, 3.3), Self.word("please", 3.3, 3.6),
+                ], utteranceIndex: 0, startTime: 0, endTime: 3.6))
+        #expect(revised.text == "go forward ten meters now please")
+        // A search with the stable words, only punctuated otherwise, follows them by place.
+        let punctuated = stabilizer.stabilize(Self.partial("Go forward ten meters, now please.", end: 4.2, timed: true))
+        #expect(punctuated.text == "go forward ten meters now please.", "\(punctuated.text)")
+    }
+
+    @Test func aSearchThatHearsAWordMoreAtTheStartDoesNotRepeatAShortStableWord() {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(Self.partial("he had leisure to consider", end: 1.5, timed: true))
+        _ = stabilizer.stabilize(Self.partial("he had leisure to consider how", end: 2.1, timed: true))
+        let agreed = stabilizer.stabilize(Self.partial("he had leisure to consider how much", end: 3, timed: true))
+        #expect(agreed.stableText == "he had leisure to consider", "\(agreed.text)")
+        // "consider" became stable heard from 1.71 to 2.14 s; this search hears "And" first, and
+        // every word after it later: "consider" from 2.2 to 2.6 s, after the stable one by time.
+        let revised = stabilizer.stabilize(
+            Transcript(
+                text: "And he had leisure to consider how much there",
+                words: [
+                    Self.word("And", 0, 0.3), Self.word("he", 0.3, 0.7), Self.word("had", 0.7, 1.1),
+                    Self.word("leisure", 1.1, 1.7), Self.word("to", 1.7, 2.2), Self.word("consider", 2.2, 2.6),
+                    Self.word("how", 2.6, 2.9), Self.word("much", 2.9, 3.2), Self.word("there", 3.2, 3.5),
+                ], utteranceIndex: 0, startTime: 0, endTime: 3.6))
+        #expect(revised.text == "he had leisure to consider how much there", "\(revised.text)")
+    }
+
     @Test func aNewUtteranceStartsWithNothingStable() {
         var stabilizer = PartialStabilizer(.agreed)
         _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))

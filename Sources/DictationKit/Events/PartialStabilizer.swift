@@ -157,8 +157,8 @@ struct PartialStabilizer {
         return Array(earlier.suffix(max(agreeingSearches - 1, within + 1)))
     }
 
-    /// A hypothesis's words after the stable ones: by position when it starts with them, by time
-    /// when it heard them otherwise (a whole-utterance search may change its mind about a stable
+    /// A hypothesis's words after the stable ones: by position when it starts with them (case and
+    /// punctuation aside), by time when it heard them otherwise (a whole-utterance search may change its mind about a stable
     /// word; the stable word stays, and the search's words after its time follow it). A
     /// hypothesis without word times (a streaming search's) is taken by position.
     private func wordsAfterStable(in hypothesis: Transcript) -> [Word] {
@@ -167,10 +167,35 @@ struct PartialStabilizer {
             ? hypothesis.text.split(separator: " ").map { Word(text: String($0), start: 0, end: 0, confidence: 0) }
             : hypothesis.words
         guard let last = stable.last else { return words }
-        if hypothesis.words.isEmpty || words.starts(with: stable, by: { $0.text == $1.text }) {
+        if hypothesis.words.isEmpty || words.starts(with: stable, by: Self.sameWord) {
             return Array(words.dropFirst(stable.count))
         }
+        // After its own hearing of the last stable words (the last two), when it heard them within
+        // ``anchorDistance`` of where they were said: a word's times move from search to search,
+        // and by time alone a stable word could follow the stable words again ("leisure to to
+        // consider", "amiable woman woman, he", seen live, when a search heard a word more at
+        // the utterance's start).
+        let lastStable = stable.suffix(2)
+        let distance = { (place: Int) in abs(words[place].end - last.end) }
+        let heardAgain = words.indices.filter { place in
+            place + 1 >= lastStable.count && distance(place) < Self.anchorDistance
+                && zip(words[(place + 1 - lastStable.count)...place], lastStable).allSatisfy(Self.sameWord)
+        }
+        if let anchor = heardAgain.min(by: { distance($0) < distance($1) }) {
+            return Array(words[(anchor + 1)...])
+        }
         return words.filter { ($0.start + $0.end) / 2 > last.end }
+    }
+
+    /// How far, in seconds, a search may have placed the end of the last stable words from where
+    /// the searches that settled them did, and still be taken as hearing the same words there.
+    static let anchorDistance = 1.0
+
+    /// Whether two hypotheses have the same word, case and punctuation aside: Whisper writes
+    /// "woman," in one search and "woman" in the next.
+    private static func sameWord(_ one: Word, _ other: Word) -> Bool {
+        let letters = { (word: Word) in word.text.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "'" } }
+        return letters(one) == letters(other)
     }
 
     /// ``Stability/held``: the partial's text with the words stable so far kept, and how many are stable.
