@@ -26,6 +26,24 @@ import Testing
         Word(text: text, start: start, end: end, confidence: 1)
     }
 
+    /// A search's hypothesis of an utterance that starts at 0 s with its words at these times,
+    /// each heard surely.
+    static func search(_ words: [(String, Double, Double)], end: Double) -> Transcript {
+        Transcript(
+            text: words.map(\.0).joined(separator: " "), words: words.map { word($0.0, $0.1, $0.2) }, utteranceIndex: 0,
+            startTime: 0, endTime: end)
+    }
+
+    /// A stabilizer whose searches agreed on "go forward ten meters", each word 0.6 s long from 0 s.
+    static func goForwardTenMetersStable() -> PartialStabilizer {
+        var stabilizer = PartialStabilizer(.agreed)
+        _ = stabilizer.stabilize(partial("go forward ten", end: 1.5, timed: true))
+        _ = stabilizer.stabilize(partial("go forward ten meters", end: 2, timed: true))
+        let agreed = stabilizer.stabilize(partial("go forward ten meters now", end: 3, timed: true))
+        #expect(agreed.stableWordCount == 4, "'go forward ten meters' heard alike by two searches 1 s apart: \(agreed.text)")
+        return stabilizer
+    }
+
     // MARK: One pass: words that stood unchanged for a while
 
     @Test func wordsBecomeStableAfterStandingUnchangedForTheHoldTime() {
@@ -196,38 +214,31 @@ import Testing
     }
 
     @Test func aStableWordStaysWhenALaterSearchHearsItOtherwise() {
-        var stabilizer = PartialStabilizer(.agreed)
-        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
-        _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
-        let agreed = stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true))
-        #expect(agreed.stableWordCount == 4, "'go forward ten meters' heard alike by two searches 1 s apart: \(agreed.text)")
+        var stabilizer = Self.goForwardTenMetersStable()
         // A fourth search hears "so" at the start.
         let revised = stabilizer.stabilize(
-            Transcript(
-                text: "so forward ten meters now please",
-                words: [
-                    Self.word("so", 0, 0.6), Self.word("forward", 0.6, 1.2), Self.word("ten", 1.2, 1.8),
-                    Self.word("meters", 1.8, 2.4), Self.word("now", 2.4, 3.0), Self.word("please", 3.0, 3.6),
-                ], utteranceIndex: 0, startTime: 0, endTime: 3.6))
+            Self.search(
+                [
+                    ("so", 0, 0.6), ("forward", 0.6, 1.2), ("ten", 1.2, 1.8), ("meters", 1.8, 2.4), ("now", 2.4, 3.0),
+                    ("please", 3.0, 3.6),
+                ],
+                end: 3.6))
         #expect(
             revised.text == "go forward ten meters now please", "the stable words lead; the words after them in time follow")
         #expect(revised.stableWordCount == 5, "'now' followed the stable words in the last two searches; 'please' is the last")
     }
 
     @Test func aSearchThatHearsTheLastStableWordLaterDoesNotRepeatIt() {
-        var stabilizer = PartialStabilizer(.agreed)
-        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
-        _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
-        #expect(stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true)).stableWordCount == 4)
+        var stabilizer = Self.goForwardTenMetersStable()
         // "meters" was stable from 1.8 to 2.4 s; this search hears "so" at the start, and "meters,"
         // from 2.1 to 2.9 s: by time alone it would follow the stable "meters".
         let revised = stabilizer.stabilize(
-            Transcript(
-                text: "so forward ten meters, now please",
-                words: [
-                    Self.word("so", 0, 0.6), Self.word("forward", 0.6, 1.2), Self.word("ten", 1.2, 2.1),
-                    Self.word("meters,", 2.1, 2.9), Self.word("now", 2.9, 3.3), Self.word("please", 3.3, 3.6),
-                ], utteranceIndex: 0, startTime: 0, endTime: 3.6))
+            Self.search(
+                [
+                    ("so", 0, 0.6), ("forward", 0.6, 1.2), ("ten", 1.2, 2.1), ("meters,", 2.1, 2.9), ("now", 2.9, 3.3),
+                    ("please", 3.3, 3.6),
+                ],
+                end: 3.6))
         #expect(revised.text == "go forward ten meters now please")
         // A search with the stable words, only punctuated otherwise, follows them by place.
         let punctuated = stabilizer.stabilize(Self.partial("Go forward ten meters, now please.", end: 4.2, timed: true))
@@ -243,21 +254,16 @@ import Testing
         // "consider" became stable heard from 1.71 to 2.14 s; this search hears "And" first, and
         // every word after it later: "consider" from 2.2 to 2.6 s, after the stable one by time.
         let revised = stabilizer.stabilize(
-            Transcript(
-                text: "And he had leisure to consider how much there",
-                words: [
-                    Self.word("And", 0, 0.3), Self.word("he", 0.3, 0.7), Self.word("had", 0.7, 1.1),
-                    Self.word("leisure", 1.1, 1.7), Self.word("to", 1.7, 2.2), Self.word("consider", 2.2, 2.6),
-                    Self.word("how", 2.6, 2.9), Self.word("much", 2.9, 3.2), Self.word("there", 3.2, 3.5),
-                ], utteranceIndex: 0, startTime: 0, endTime: 3.6))
+            Self.search(
+                [
+                    ("And", 0, 0.3), ("he", 0.3, 0.7), ("had", 0.7, 1.1), ("leisure", 1.1, 1.7), ("to", 1.7, 2.2),
+                    ("consider", 2.2, 2.6), ("how", 2.6, 2.9), ("much", 2.9, 3.2), ("there", 3.2, 3.5),
+                ], end: 3.6))
         #expect(revised.text == "he had leisure to consider how much there", "\(revised.text)")
     }
 
     @Test func aNewUtteranceStartsWithNothingStable() {
-        var stabilizer = PartialStabilizer(.agreed)
-        _ = stabilizer.stabilize(Self.partial("go forward ten", end: 1.5, timed: true))
-        _ = stabilizer.stabilize(Self.partial("go forward ten meters", end: 2, timed: true))
-        #expect(stabilizer.stabilize(Self.partial("go forward ten meters now", end: 3, timed: true)).stableWordCount == 4)
+        var stabilizer = Self.goForwardTenMetersStable()
         stabilizer.reset()
         #expect(
             stabilizer.stabilize(Self.partial("go forward ten meters", end: 3.6, timed: true)).stableWordCount == 0,
