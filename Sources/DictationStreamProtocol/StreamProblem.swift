@@ -27,8 +27,10 @@ public enum StreamProblem: Sendable, Hashable {
     case sessionNotFound
     /// A `resume` of a session another connection has.
     case sessionBusy
-    /// No valid bearer token.
+    /// No bearer token, where the server asks for one.
     case unauthorized
+    /// A bearer token that is not one of the server's.
+    case wrongToken
 
     /// The problem as a fatal, coded error.
     public var error: DictationError {
@@ -67,6 +69,10 @@ public enum StreamProblem: Sendable, Hashable {
             return DictationError(
                 code: .unauthorized,
                 message: .init(.unauthorized))
+        case .wrongToken:
+            return DictationError(
+                code: .unauthorized,
+                message: .init(.unauthorizedWrongToken))
         }
     }
 

@@ -1,3 +1,4 @@
+import DictationStreamProtocol
 import DictationTestSupport
 import DictationTesting
 import Foundation
@@ -201,7 +202,9 @@ import Testing
 
         let anonymous = try Self.curl(["-F", "file=@\(recording)", server.transcriptions])
         #expect(anonymous.status == 401)
-        #expect(try Self.decode(ErrorReply.self, anonymous.body).error.code == "unauthorized", "\(anonymous.body)")
+        let anonymousError = try Self.decode(ErrorReply.self, anonymous.body).error
+        #expect(anonymousError.code == "unauthorized", "\(anonymous.body)")
+        #expect(anonymousError.message == StreamProblem.unauthorized.error.message(in: .english), "no token: \(anonymous.body)")
         let bearer = try Self.curl(["-H", "Authorization: Bearer \(token)", "-F", "file=@\(recording)", server.transcriptions])
         #expect(bearer.status == 200, "\(bearer.body)")
 
@@ -210,6 +213,10 @@ import Testing
         #expect(
             wrongKey.exception == "AuthenticationError" && wrongKey.status == 401 && wrongKey.code == "unauthorized",
             "\(wrongKey)")
+        // The SDK's message is "Error code: 401 - " and the body.
+        #expect(
+            wrongKey.message?.contains(StreamProblem.wrongToken.error.message(in: .english)) == true,
+            "a wrong token, not none: \(wrongKey)")
         let sdk = try Self.python(
             OpenAIOutput.self, "openai_client.py", ["transcribe", server.v1, recording, token], server: server)
         let sdkWER = WordErrorRate(reference: reference, hypothesis: sdk.json.text)

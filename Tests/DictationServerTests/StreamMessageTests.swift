@@ -109,6 +109,7 @@ struct StreamMessageTests {
             .outOfOrder("A segment"),
             .badFrame(bytes: 100, expected: 640), .segmentOutOfOrder(expected: 1, got: 3), .tooManySessions(8),
             .messageTooLarge(bytes: 100_000, limit: 65_536), .sessionTooLong(seconds: 3600), .sessionNotFound, .unauthorized,
+            .wrongToken,
         ]
         for problem in problems {
             #expect(

@@ -237,7 +237,7 @@ struct StreamProtocolTests {
         #expect(resumed.failures.map(\.code) == [.sessionNotFound])
     }
 
-    @Test("a server with tokens refuses clients without one")
+    @Test("a server with tokens refuses clients without one, and tells a wrong token from none")
     func bearerTokens() async throws {
         let server = try await TestServer.start(ServerConfiguration(port: 0, tokens: AccessTokens(["s3cret-token"])))
         defer { Task { await server.stop() } }
@@ -256,6 +256,9 @@ struct StreamProtocolTests {
                 return try await conversation.rest()
             }
             #expect(refused.failures.map(\.code) == [.unauthorized], "connection \(attempt)")
+            // The message says which: no token, or a wrong one.
+            let expected = token == nil ? StreamProblem.unauthorized : .wrongToken
+            #expect(refused.failures.map(\.message) == [expected.error.message(in: .english)], "connection \(attempt)")
             #expect(closeCode == 1008, "connection \(attempt)")
         }
         let (reply, _) = try await StreamTestClient.connect(server.streamURL, token: "s3cret-token") { conversation in

@@ -345,6 +345,7 @@ package enum MessageID: String, CaseIterable, Sendable {
     case sessionNotFound
     case sessionBusy
     case unauthorized
+    case unauthorizedWrongToken
     case streamFieldMissing
     case streamSampleRateOutOfRange
     case streamChannelsOutOfRange

@@ -404,6 +404,8 @@ extension MessageTable {
         .sessionBusy: "Another connection has that session now. Close it first, or wait until the server notices it is gone.",
         .unauthorized:
             "I need a valid bearer token, and this request has none: send \"Authorization: Bearer TOKEN\" (or ?token=TOKEN on a WebSocket URL).",
+        .unauthorizedWrongToken:
+            "This request's bearer token is not one I accept. Check it against the server's token file, or ask whoever runs the server for a current one.",
         .streamFieldMissing: "is missing",
         .streamSampleRateOutOfRange: "{sampleRate} is outside 8000-48000",
         .streamChannelsOutOfRange: "{channelCount} is not 1 or 2",

@@ -410,6 +410,8 @@ extension MessageTable {
         .sessionBusy: "En annen forbindelse har den økten nå. Lukk den først, eller vent til serveren merker at den er borte.",
         .unauthorized:
             "Jeg trenger et gyldig bærertoken, og denne forespørselen har ikke noe: send \"Authorization: Bearer TOKEN\" (eller ?token=TOKEN i en WebSocket-URL).",
+        .unauthorizedWrongToken:
+            "Bærertokenet i denne forespørselen er ikke et jeg godtar. Sjekk det mot serverens tokenfil, eller be den som driver serveren om et gyldig.",
         .streamFieldMissing: "mangler",
         .streamSampleRateOutOfRange: "{sampleRate} er utenfor 8000-48000",
         .streamChannelsOutOfRange: "{channelCount} er ikke 1 eller 2",

@@ -3,10 +3,11 @@ import DictationStreamProtocol
 import Hummingbird
 
 /// Refuses requests without one of the server's bearer tokens, with 401 and the coded
-/// `unauthorized` error in OpenAI's error shape. The token comes in `Authorization: Bearer TOKEN`
-/// or, for WebSocket clients that can't set headers, as `?token=TOKEN`.
+/// `unauthorized` error in OpenAI's error shape, whose message tells a request with no token from
+/// one with a wrong token. The token comes in `Authorization: Bearer TOKEN` or, for WebSocket
+/// clients that can't set headers, as `?token=TOKEN`.
 ///
-/// WebSocket paths check ``admits(_:tokens:)`` once upgraded instead, and close with the coded
+/// WebSocket paths check ``refusal(of:tokens:)`` once upgraded instead, and close with the coded
 /// error: Hummingbird answers every refused upgrade with an empty 400, which would tell the
 /// client nothing.
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -14,8 +15,8 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
     {
-        guard Self.admits(request, tokens: tokens) else {
-            let error = OpenAIError(StreamProblem.unauthorized.error)
+        if let refusal = Self.refusal(of: request, tokens: tokens) {
+            let error = OpenAIError(refusal.error)
             var response = TranscriptionEndpoint.response(
                 status: .unauthorized, contentType: "application/json", body: error.body)
             response.headers[.wwwAuthenticate] = "Bearer"
@@ -24,9 +25,12 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Whether the request carries one of the tokens, or none is asked for.
-    static func admits(_ request: Request, tokens: AccessTokens) -> Bool {
-        tokens.isEmpty || tokens.accepts(token(in: request) ?? "")
+    /// Why the request is refused: it carries no token, or one that is not the server's; `nil`
+    /// when it carries one of the tokens, or none is asked for.
+    static func refusal(of request: Request, tokens: AccessTokens) -> StreamProblem? {
+        guard !tokens.isEmpty else { return nil }
+        guard let token = token(in: request), !token.isEmpty else { return .unauthorized }
+        return tokens.accepts(token) ? nil : .wrongToken
     }
 
     private static func token(in request: Request) -> String? {

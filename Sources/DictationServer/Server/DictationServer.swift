@@ -96,14 +96,13 @@ public struct DictationServer: Service {
         let tokens = configuration.tokens
         let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
         webSocketRouter.ws("/v1/stream") { inbound, outbound, context in
-            guard BearerTokenMiddleware<BasicWebSocketRequestContext>.admits(context.request, tokens: tokens) else {
-                return try await Self.refuse(
-                    inbound, outbound, json: StreamServerMessage.failure(StreamProblem.unauthorized.error).jsonText)
+            if let refusal = BearerTokenMiddleware<BasicWebSocketRequestContext>.refusal(of: context.request, tokens: tokens) {
+                return try await Self.refuse(inbound, outbound, json: StreamServerMessage.failure(refusal.error).jsonText)
             }
             await stream.run(inbound: inbound, outbound: outbound)
         }
         webSocketRouter.ws("/vosk") { inbound, outbound, context in
-            guard BearerTokenMiddleware<BasicWebSocketRequestContext>.admits(context.request, tokens: tokens) else {
+            if BearerTokenMiddleware<BasicWebSocketRequestContext>.refusal(of: context.request, tokens: tokens) != nil {
                 return try await Self.refuse(inbound, outbound, json: nil)
             }
             await vosk.run(inbound: inbound, outbound: outbound)
