@@ -96,7 +96,7 @@ import Testing
         // The streaming search heard "so forward ten meters" over 0-2 s, half a second a word.
         _ = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2, timed: true))
         let added = stabilizer.confirm(
-            [Self.word("go", 0, 0.45), Self.word("forward", 0.5, 0.95), Self.word("tan", 1.0, 1.4)], upTo: 1.2)
+            [Self.word("go", 0, 0.45), Self.word("forward", 0.5, 0.95), Self.word("tan", 1.0, 1.4)], upTo: 1.2, heard: 2.5)
         #expect(added)
         let shown = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2, timed: true))
         #expect(shown.text == "go forward ten meters", "'tan' ends after the cutoff; 'ten' follows 'forward' in time")
@@ -105,10 +105,10 @@ import Testing
 
     @Test func confirmationsOnlyAddWordsAfterTheStableOnes() {
         var stabilizer = PartialStabilizer(.confirmed)
-        let first = stabilizer.confirm([Self.word("go", 0, 0.5)], upTo: 1)
+        let first = stabilizer.confirm([Self.word("go", 0, 0.5)], upTo: 1, heard: 2.5)
         // A later search hears the start differently: the stable word stays, the new one is added.
-        let second = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
-        let again = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
+        let second = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5, heard: 2.5)
+        let again = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5, heard: 2.5)
         #expect(first && second)
         #expect(!again, "nothing new")
         let shown = stabilizer.stabilize(Self.partial("go forward ten", end: 1.6, timed: true))
@@ -116,9 +116,39 @@ import Testing
         #expect(shown.volatileText == "ten")
     }
 
+    @Test func aConfirmationThatHeardLessThanTwoSecondsOfTheUtteranceConfirmsNothing() {
+        var stabilizer = PartialStabilizer(.confirmed)
+        // Whisper's search of "Had he married" at 1.5 s, as a CI run's confirmations heard it.
+        let early = [Self.word("How", 0, 0.3), Self.word("do", 0.3, 0.5), Self.word("you", 0.5, 0.7)]
+        let confirmedEarly = stabilizer.confirm(early, upTo: 0.8, heard: 1.5)
+        #expect(!confirmedEarly)
+        #expect(stabilizer.stabilize(Self.partial("had he married", end: 1.6)).stableWordCount == 0)
+        let later = [Self.word("Had", 0, 0.3), Self.word("he", 0.3, 0.5), Self.word("married", 0.5, 1.0)]
+        let confirmedLater = stabilizer.confirm(later, upTo: 1.8, heard: PartialStabilizer.leastUtteranceHeard)
+        #expect(confirmedLater)
+        #expect(stabilizer.stabilize(Self.partial("had he married a", end: 2.6)).stableText == "Had he married")
+    }
+
+    @Test func aConfirmationThatHeardAWordMoreAtTheStartAddsNoStableWordAgain() {
+        var stabilizer = PartialStabilizer(.confirmed)
+        let first = [Self.word("Mr.", 0, 0.4), Self.word("Dashwood", 0.4, 1.0), Self.word("had", 1.0, 1.2)]
+        let confirmedFirst = stabilizer.confirm(first, upTo: 1.8, heard: 2.5)
+        #expect(confirmedFirst)
+        // The next search hears "And" first and every word a little later: "had" from 1.3 to 1.5 s,
+        // after the stable one by time.
+        let second = [
+            Self.word("And", 0, 0.2), Self.word("Mr.", 0.2, 0.6), Self.word("Dashwood", 0.6, 1.3), Self.word("had", 1.3, 1.5),
+            Self.word("then", 1.5, 1.8), Self.word("leisure", 1.8, 2.4),
+        ]
+        let confirmedSecond = stabilizer.confirm(second, upTo: 2.8, heard: 3.5)
+        #expect(confirmedSecond)
+        let shown = stabilizer.stabilize(Self.partial("Mr. Dashwood had then leisure to", end: 3.5))
+        #expect(shown.stableText == "Mr. Dashwood had then leisure", "\(shown.text)")
+    }
+
     @Test func aPartialWithoutWordTimesFollowsTheStableWordsByCount() {
         var stabilizer = PartialStabilizer(.confirmed)
-        _ = stabilizer.confirm([Self.word("go", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5)
+        _ = stabilizer.confirm([Self.word("go", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5, heard: 2.5)
         let shown = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2))
         #expect(shown.text == "go forward ten meters")
         #expect(shown.stableWordCount == 2)

@@ -79,9 +79,9 @@ final class EventDelivery: Sendable {
 
     /// Takes the words the whole-utterance search confirmed in an open utterance (see
     /// ``RedecodingPass``); its partial is shown again with them stable.
-    func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) {
+    func confirm(_ words: [Word], upTo cutoff: Double, heard: Double, utterance: Int) {
         state.withLock { state in
-            if let partial = state.emitter.confirm(words, upTo: cutoff, utterance: utterance) {
+            if let partial = state.emitter.confirm(words, upTo: cutoff, heard: heard, utterance: utterance) {
                 state.outlet.send(partial)
             }
         }

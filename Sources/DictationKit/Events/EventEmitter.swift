@@ -42,8 +42,8 @@ struct EventEmitter {
 
     /// Takes the words the whole-utterance search confirmed in an open utterance.
     /// - Returns: Its last partial again, when that adds stable words.
-    mutating func confirm(_ words: [Word], upTo cutoff: Double, utterance: Int) -> DictationEvent? {
-        guard lastPartial?.utterance == utterance, stabilizer.confirm(words, upTo: cutoff),
+    mutating func confirm(_ words: [Word], upTo cutoff: Double, heard: Double, utterance: Int) -> DictationEvent? {
+        guard lastPartial?.utterance == utterance, stabilizer.confirm(words, upTo: cutoff, heard: heard),
             let heard = stabilizer.lastHeard
         else { return nil }
         return event(for: .partial(heard), utterance: utterance)

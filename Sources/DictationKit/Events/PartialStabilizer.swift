@@ -88,14 +88,19 @@ struct PartialStabilizer {
         earlierHeard = []
     }
 
-    /// Takes the whole-utterance search's words of the utterance so far (``Stability/confirmed``).
+    /// Takes the whole-utterance search's words of the utterance so far (``Stability/confirmed``):
+    /// those after the stable ones (as ``stabilize(_:)`` takes a search's words after them) that
+    /// end by `cutoff`, none when the search heard less than ``leastUtteranceHeard`` of the
+    /// utterance. Whisper, confirming PocketSphinx's partials, heard "How do you marry" for "Had
+    /// he married" in its first 1.5 s, as its own searches do (docs/benchmarks.md).
     /// - Parameters:
     ///   - confirmed: The words it found, in order, with their times.
     ///   - cutoff: Words ending after this audio time are not confirmed yet.
+    ///   - heard: How much of the utterance the search heard, in seconds from its start.
     /// - Returns: Whether stable words were added.
-    mutating func confirm(_ confirmed: [Word], upTo cutoff: Double) -> Bool {
-        let after = stable.last?.end ?? -Double.infinity
-        let new = confirmed.filter { ($0.start + $0.end) / 2 > after && $0.end <= cutoff }
+    mutating func confirm(_ confirmed: [Word], upTo cutoff: Double, heard: Double) -> Bool {
+        guard heard >= Self.leastUtteranceHeard else { return false }
+        let new = wordsAfterStable(among: confirmed).prefix { $0.end <= cutoff }
         stable += new
         return !new.isEmpty
     }
@@ -158,16 +163,21 @@ struct PartialStabilizer {
     }
 
     /// A hypothesis's words after the stable ones: by position when it starts with them (case and
-    /// punctuation aside), by time when it heard them otherwise (a whole-utterance search may change its mind about a stable
-    /// word; the stable word stays, and the search's words after its time follow it). A
-    /// hypothesis without word times (a streaming search's) is taken by position.
+    /// punctuation aside), by time when it heard them otherwise (a whole-utterance search may
+    /// change its mind about a stable word; the stable word stays, and the search's words after
+    /// its time follow it). A hypothesis without word times (a streaming search's) is taken by
+    /// position.
     private func wordsAfterStable(in hypothesis: Transcript) -> [Word] {
-        let words =
-            hypothesis.words.isEmpty
-            ? hypothesis.text.split(separator: " ").map { Word(text: String($0), start: 0, end: 0, confidence: 0) }
-            : hypothesis.words
+        guard hypothesis.words.isEmpty else { return wordsAfterStable(among: hypothesis.words) }
+        return Array(
+            hypothesis.text.split(separator: " ").map { Word(text: String($0), start: 0, end: 0, confidence: 0) }
+                .dropFirst(stable.count))
+    }
+
+    /// Of a search's timed words, those after the stable ones, as ``wordsAfterStable(in:)`` says.
+    private func wordsAfterStable(among words: [Word]) -> [Word] {
         guard let last = stable.last else { return words }
-        if hypothesis.words.isEmpty || words.starts(with: stable, by: Self.sameWord) {
+        if words.starts(with: stable, by: Self.sameWord) {
             return Array(words.dropFirst(stable.count))
         }
         // After its own hearing of the last stable words (the last two), when it heard them within

@@ -112,7 +112,8 @@ final class DecoderFeed {
                 finalPassSearches: { finalPass.isSearching }, onIdleCores: options.redecodesOnIdleCoresOnly, logger: logger
             ) { hypothesis, audioEnd, utterance in
                 delivery.confirm(
-                    hypothesis.words, upTo: audioEnd - PartialStabilizer.confirmationRightContext, utterance: utterance)
+                    hypothesis.words, upTo: audioEnd - PartialStabilizer.confirmationRightContext,
+                    heard: audioEnd - hypothesis.startTime, utterance: utterance)
             }
             delivery.stabilizePartials(.confirmed)
             return pass
