@@ -69,6 +69,7 @@ public enum InterceptingDecoder {
         var decodesUtterancesIndependently: Bool { base.decodesUtterancesIndependently }
         var decodesOnSeveralCores: Bool { base.decodesOnSeveralCores }
         var showsPartialsByRedecoding: Bool { base.showsPartialsByRedecoding }
+        var sureWordConfidence: Double? { base.sureWordConfidence }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try hook(.process(sampleCount: samples.count))

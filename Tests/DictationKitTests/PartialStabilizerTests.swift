@@ -85,14 +85,14 @@ import Testing
     // MARK: Two passes: words the whole-utterance search confirmed
 
     @Test func nothingIsStableBeforeAConfirmation() {
-        var stabilizer = PartialStabilizer(.confirmed)
+        var stabilizer = PartialStabilizer(.confirmed(sureWordConfidence: nil))
         let shown = stabilizer.stabilize(Self.partial("go forward ten meters", end: 5, timed: true))
         #expect(shown.text == "go forward ten meters")
         #expect(shown.stableWordCount == 0, "standing still is not enough with two passes")
     }
 
     @Test func confirmedWordsLeadAndTheStreamingWordsAfterThemInTimeFollow() {
-        var stabilizer = PartialStabilizer(.confirmed)
+        var stabilizer = PartialStabilizer(.confirmed(sureWordConfidence: nil))
         // The streaming search heard "so forward ten meters" over 0-2 s, half a second a word.
         _ = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2, timed: true))
         let added = stabilizer.confirm(
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func confirmationsOnlyAddWordsAfterTheStableOnes() {
-        var stabilizer = PartialStabilizer(.confirmed)
+        var stabilizer = PartialStabilizer(.confirmed(sureWordConfidence: nil))
         let first = stabilizer.confirm([Self.word("go", 0, 0.5)], upTo: 1, heard: 2.5)
         // A later search hears the start differently: the stable word stays, the new one is added.
         let second = stabilizer.confirm([Self.word("so", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5, heard: 2.5)
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func aConfirmationThatHeardLessThanTwoSecondsOfTheUtteranceConfirmsNothing() {
-        var stabilizer = PartialStabilizer(.confirmed)
+        var stabilizer = PartialStabilizer(.confirmed(sureWordConfidence: nil))
         // Whisper's search of "Had he married" at 1.5 s, as a CI run's confirmations heard it.
         let early = [Self.word("How", 0, 0.3), Self.word("do", 0.3, 0.5), Self.word("you", 0.5, 0.7)]
         let confirmedEarly = stabilizer.confirm(early, upTo: 0.8, heard: 1.5)
@@ -129,8 +129,23 @@ import Testing
         #expect(stabilizer.stabilize(Self.partial("had he married a", end: 2.6)).stableText == "Had he married")
     }
 
+    @Test func aConfirmationStopsAtTheFirstWordItsDecoderHeardUnsurely() {
+        let heard = [
+            Word(text: "Unless", start: 0, end: 0.4, confidence: 0.9), Word(text: "to", start: 0.4, end: 0.6, confidence: 0.9),
+            Word(text: "be", start: 0.6, end: 0.8, confidence: 0.3), Word(text: "rather", start: 0.8, end: 1.2, confidence: 0.9),
+        ]
+        var whisper = PartialStabilizer(.confirmed(sureWordConfidence: 0.5))
+        let confirmedByWhisper = whisper.confirm(heard, upTo: 2, heard: 2.7)
+        #expect(confirmedByWhisper)
+        #expect(whisper.stabilize(Self.partial("unless to be rather cold", end: 2.7)).stableText == "Unless to")
+        // A decoder whose confidences say nothing of how sure it was (PocketSphinx's).
+        var pocketSphinx = PartialStabilizer(.confirmed(sureWordConfidence: nil))
+        _ = pocketSphinx.confirm(heard, upTo: 2, heard: 2.7)
+        #expect(pocketSphinx.stabilize(Self.partial("unless to be rather cold", end: 2.7)).stableText == "Unless to be rather")
+    }
+
     @Test func aConfirmationThatHeardAWordMoreAtTheStartAddsNoStableWordAgain() {
-        var stabilizer = PartialStabilizer(.confirmed)
+        var stabilizer = PartialStabilizer(.confirmed(sureWordConfidence: nil))
         let first = [Self.word("Mr.", 0, 0.4), Self.word("Dashwood", 0.4, 1.0), Self.word("had", 1.0, 1.2)]
         let confirmedFirst = stabilizer.confirm(first, upTo: 1.8, heard: 2.5)
         #expect(confirmedFirst)
@@ -147,7 +162,7 @@ import Testing
     }
 
     @Test func aPartialWithoutWordTimesFollowsTheStableWordsByCount() {
-        var stabilizer = PartialStabilizer(.confirmed)
+        var stabilizer = PartialStabilizer(.confirmed(sureWordConfidence: nil))
         _ = stabilizer.confirm([Self.word("go", 0, 0.5), Self.word("forward", 0.6, 1.0)], upTo: 1.5, heard: 2.5)
         let shown = stabilizer.stabilize(Self.partial("so forward ten meters", end: 2))
         #expect(shown.text == "go forward ten meters")
@@ -155,7 +170,7 @@ import Testing
     }
 
     @Test func theLastPartialHeardIsKeptToShowAgainWhenAConfirmationComes() {
-        var stabilizer = PartialStabilizer(.confirmed)
+        var stabilizer = PartialStabilizer(.confirmed(sureWordConfidence: nil))
         #expect(stabilizer.lastHeard == nil)
         let heard = Self.partial("go forward", end: 1, timed: true)
         _ = stabilizer.stabilize(heard)

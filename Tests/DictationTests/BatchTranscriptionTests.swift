@@ -175,6 +175,7 @@ import Testing
         let lent = try #require(try reusing.makeDecoder(searching) as? any UtteranceDecoder)
         #expect(lent.showsPartialsByRedecoding, "a session would show no partials at all")
         #expect(lent.decodesUtterancesIndependently)
+        #expect(lent.sureWordConfidence == 0.5, "its confirmations would take back unsure words")
         try lent.beginUtterance(at: 0)
         _ = try lent.process(PCM16.floats(try PocketSphinxTestData.librivox("0880")), reportPartials: false)
         #expect(try lent.hypothesis(givingWayWhen: { true }) == nil, "the search gave way at once")

@@ -145,6 +145,7 @@ package final class ReusingRecognizer: SpeechRecognizer {
         var decodesUtterancesIndependently: Bool { decoder.decodesUtterancesIndependently }
         var decodesOnSeveralCores: Bool { decoder.decodesOnSeveralCores }
         var showsPartialsByRedecoding: Bool { decoder.showsPartialsByRedecoding }
+        var sureWordConfidence: Double? { decoder.sureWordConfidence }
 
         func process(_ samples: [Float], reportPartials: Bool) throws(DictationError) -> [RecognitionUpdate] {
             try decoder.process(samples, reportPartials: reportPartials)

@@ -14,7 +14,10 @@ struct PartialStabilizer {
         /// them in time. Each confirmation only adds words after those already stable, so every
         /// later partial of the utterance starts with them, and the final, made by the same kind
         /// of search, almost always has them too.
-        case confirmed
+        ///
+        /// `sureWordConfidence`: the confirming decoder's (``UtteranceDecoder/sureWordConfidence``);
+        /// a confirmation stops at the first word it heard less surely.
+        case confirmed(sureWordConfidence: Double?)
         /// Partials that are whole-utterance searches of the utterance so far (Whisper's, shown by
         /// a ``RedecodingPass``): a word is stable once at least ``agreeingSearches`` searches in
         /// a row, spanning at least ``agreementSpan`` of audio, agree on it and on every word
@@ -90,9 +93,11 @@ struct PartialStabilizer {
 
     /// Takes the whole-utterance search's words of the utterance so far (``Stability/confirmed``):
     /// those after the stable ones (as ``stabilize(_:)`` takes a search's words after them) that
-    /// end by `cutoff`, none when the search heard less than ``leastUtteranceHeard`` of the
-    /// utterance. Whisper, confirming PocketSphinx's partials, heard "How do you marry" for "Had
-    /// he married" in its first 1.5 s, as its own searches do (docs/benchmarks.md).
+    /// end by `cutoff`, up to the first it heard less surely than the confirming decoder's sure
+    /// words (``Stability/confirmed(sureWordConfidence:)``), none when the search heard less than
+    /// ``leastUtteranceHeard`` of the utterance. Whisper, confirming PocketSphinx's partials,
+    /// heard "How do you marry" for "Had he married" in its first 1.5 s, and later too with a low
+    /// probability, as its own searches do (docs/benchmarks.md).
     /// - Parameters:
     ///   - confirmed: The words it found, in order, with their times.
     ///   - cutoff: Words ending after this audio time are not confirmed yet.
@@ -100,7 +105,8 @@ struct PartialStabilizer {
     /// - Returns: Whether stable words were added.
     mutating func confirm(_ confirmed: [Word], upTo cutoff: Double, heard: Double) -> Bool {
         guard heard >= Self.leastUtteranceHeard else { return false }
-        let new = wordsAfterStable(among: confirmed).prefix { $0.end <= cutoff }
+        let sure = if case .confirmed(let confidence) = stability { confidence ?? 0 } else { 0.0 }
+        let new = wordsAfterStable(among: confirmed).prefix { $0.end <= cutoff && $0.confidence >= sure }
         stable += new
         return !new.isEmpty
     }

@@ -115,7 +115,8 @@ final class DecoderFeed {
                     hypothesis.words, upTo: audioEnd - PartialStabilizer.confirmationRightContext,
                     heard: audioEnd - hypothesis.startTime, utterance: utterance)
             }
-            delivery.stabilizePartials(.confirmed)
+            let sure: Double? = if case .utterances(let decoder) = decoders.main { decoder.sureWordConfidence } else { nil }
+            delivery.stabilizePartials(.confirmed(sureWordConfidence: sure))
             return pass
         } catch {
             // Without the pass, stable words are the partial decoder's own, as with one pass, or

@@ -111,6 +111,11 @@ public protocol UtteranceDecoder: SpeechDecoder {
     /// ``DecoderConfiguration/partialsOnly``, and may search faster than for a final, which
     /// replaces its hypotheses anyway.
     var showsPartialsByRedecoding: Bool { get }
+    /// The least confidence (``Word/confidence``) of a word this decoder heard surely, where its
+    /// confidences can be read that way: a session then takes no word it heard less surely as
+    /// confirming a streaming decoder's partials. `nil` where they can't, as PocketSphinx's
+    /// posterior probabilities can't (mostly under 0.5 for words it got right).
+    var sureWordConfidence: Double? { get }
     /// Whether one decoding already runs on several cores (whisper.cpp's threads). A session then
     /// decodes its utterances one at a time even where it could decode them side by side: a
     /// second decoder would add its memory, and little speed, since the cores are busy already.
@@ -142,4 +147,6 @@ extension UtteranceDecoder {
     public var decodesOnSeveralCores: Bool { false }
     /// `false`: a decoder shows its own partials, or none, unless it says otherwise.
     public var showsPartialsByRedecoding: Bool { false }
+    /// `nil`: a decoder's confidences say nothing of how sure it was unless it says otherwise.
+    public var sureWordConfidence: Double? { nil }
 }
