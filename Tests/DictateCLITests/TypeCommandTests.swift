@@ -118,11 +118,24 @@ import Testing
     }
 
     @Test func liveTypingTypesStableWordsEarlyAndEndsWithExactlyTheFinal() throws {
+        try Self.typeLive(recognizer: [], title: "dk-live")
+    }
+
+    /// Whisper alone: its own searches of the utterance so far are the partials, and their
+    /// stable words the ones typed early.
+    @Test func liveTypingWithWhispersOwnPartialsEndsWithExactlyTheFinal() throws {
+        try Self.typeLive(
+            recognizer: ["--recognizer", "whisper", "--model", try WhisperTestModels.path("tiny.en")], title: "dk-live-whisper")
+    }
+
+    /// `dictate type --live` with `recognizer` options, a LibriVox sentence said into the test
+    /// microphone: the window ends with the final's written text, whatever was typed early.
+    static func typeLive(recognizer: [String], title: String) throws {
         let setup = try Setup()
-        let editor = try setup.desktop.startTerminal(title: "dk-live")
+        let editor = try setup.desktop.startTerminal(title: title)
         let history = setup.desktop.folder.appendingPathComponent("history.sqlite").path
         setup.microphone.startLiveFeed()
-        let dictate = try setup.type(["--output", "xdotool", "--live", "--verbose"], history: history)
+        let dictate = try setup.type(["--output", "xdotool", "--live", "--verbose"] + recognizer, history: history)
         try setup.waitForState("listening -")
         try setup.microphone.say(try PocketSphinxTestData.librivox("0870"))
         // The silence after the sentence ends its utterance: Ctrl-C once its final is kept.

@@ -45,7 +45,6 @@ import Testing
         print("stable words: \(stableShown) shown, \(stableContradicted) of them contradicted by the final")
         // The final comes from the same kind of search as the confirmations, and mostly agrees
         // (over many recordings, dictation-latency counts how often it does not).
-        #expect(stableShown >= 10, "words became stable before the finals")
         #expect(stableContradicted * 4 <= stableShown, "\(stableContradicted) of \(stableShown)")
     }
 }
