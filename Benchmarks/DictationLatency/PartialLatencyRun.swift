@@ -120,14 +120,10 @@ struct PartialLatencyRun {
                     }
                 }
                 let stableWords = (stableSeen[utterance] ?? [:]).sorted { $0.key < $1.key }
-                let takenBack = WordErrorRate.stableWordsTakenBack(
-                    stable: stableWords.map(\.value.word).joined(separator: " "), final: transcript.text)
+                let stableText = stableWords.map(\.value.word).joined(separator: " ")
+                let takenBack = WordErrorRate.stableWordsTakenBack(stable: stableText, final: transcript.text)
                 result.takenBack = result.takenBack + takenBack
-                if listsFinals, takenBack.errors > 0 {
-                    print(
-                        "stable words taken back: \(takenBack.errors) of [\(stableWords.map(\.value.word).joined(separator: " "))]"
-                    )
-                }
+                if listsFinals, takenBack.errors > 0 { print("stable words taken back: \(takenBack.errors) of [\(stableText)]") }
                 for (place, stable) in stableWords {
                     // The final's word near the stable word's place, as for partial latency.
                     let places = max(0, place - Self.placeTolerance)...(place + Self.placeTolerance)

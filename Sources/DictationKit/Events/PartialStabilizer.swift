@@ -193,7 +193,7 @@ struct PartialStabilizer {
         // the utterance's start).
         let lastStable = stable.suffix(2)
         let distance = { (place: Int) in abs(words[place].end - last.end) }
-        let heardAgain = words.indices.filter { place in
+        let heardAgain = words.indices.lazy.filter { place in
             place + 1 >= lastStable.count && distance(place) < Self.anchorDistance
                 && zip(words[(place + 1 - lastStable.count)...place], lastStable).allSatisfy(Self.sameWord)
         }
