@@ -32,8 +32,8 @@ export DEBIAN_FRONTEND=noninteractive
 echo "Installed: ${packages[*]}"
 
 # Clients nobody here wrote, which the server's compatibility tests drive
-# (Tests/DictationServerTests/Clients): OpenAI's Python SDK and the Vosk project's WebSocket
-# client (vosk's transcriber, on websockets). Pinned, so a new release can't change what the tests
+# (Tests/DictationServerTests/Clients): OpenAI's Python SDK, the Vosk project's WebSocket
+# client (vosk's transcriber, on websockets) and the Wyoming protocol's own client (`wyoming`). Pinned, so a new release can't change what the tests
 # see. Installed for the python3 on this user's PATH, the one the tests run: not through sudo, and
 # pip falls back to the user's site-packages where it can't write. --break-system-packages:
 # Debian's python3 is marked externally managed, and Debian packages none of these.
@@ -41,6 +41,7 @@ python_packages=(
     openai==3.57.0
     vosk==0.3.45
     websockets==17.4
+    wyoming==1.10.2
 )
 python3 -m pip install --quiet --root-user-action=ignore --break-system-packages "${python_packages[@]}"
 echo "Installed for $(command -v python3): ${python_packages[*]}"

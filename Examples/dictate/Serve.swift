@@ -7,10 +7,13 @@ import ServiceLifecycle
 /// `dictate serve`: a dictation server for other programs and machines (`DictationServer`).
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve dictation over WebSocket and HTTP: DictationKit's stream, vosk, OpenAI's transcriptions.",
+        abstract:
+            "Serve dictation over WebSocket and HTTP (DictationKit's stream, vosk, OpenAI's transcriptions) and Home Assistant's Wyoming.",
         discussion: """
             Endpoints: /v1/stream (DictationKit's streaming protocol with resume, docs/server-protocol.md), \
-            /vosk (vosk-server's protocol), POST /v1/audio/transcriptions (OpenAI's), GET /health. Listens on \
+            /vosk (vosk-server's protocol), POST /v1/audio/transcriptions (OpenAI's), GET /health; with --wyoming-port, \
+            Home Assistant's Wyoming protocol on that TCP port (printed as "dictate: wyoming listening on tcp://HOST:PORT"; \
+            it has no authentication, so it stays on 127.0.0.1 unless --wyoming-allow-unauthenticated). Listens on \
             127.0.0.1 unless --host says otherwise; beyond loopback it needs bearer tokens (--token-file, or \
             the environment variable DICTATIONKIT_SERVER_TOKEN). Prints "dictate: listening on http://HOST:PORT" once it \
             listens; SIGINT or SIGTERM stop it. It writes no audio to disk unless --recording-directory is given. See \
@@ -59,6 +62,17 @@ struct Serve: AsyncParsableCommand {
             valueName: "dir"))
     var recordingDirectory: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also serve Home Assistant's Wyoming protocol on this TCP port (10300 is its usual one).", valueName: "port"))
+    var wyomingPort: Int?
+
+    @Option(help: "The address of the Wyoming port.")
+    var wyomingHost = "127.0.0.1"
+
+    @Flag(help: "Let the Wyoming port listen beyond loopback, though the protocol authenticates no one.")
+    var wyomingAllowUnauthenticated = false
+
     @OptionGroup var backend: RecognizerOptions
     @OptionGroup var common: CommonOptions
 
@@ -95,15 +109,23 @@ struct Serve: AsyncParsableCommand {
                     maxSessions: maxSessions, maxMessageBytes: maxMessageBytes, maxUploadBytes: maxUploadBytes,
                     maxSessionSeconds: maxSessionSeconds, resumeSeconds: resumeSeconds,
                     shutdownSeconds: shutdownSeconds),
-                defaultLocale: common.locale, recordingDirectory: recordingDirectory)
+                defaultLocale: common.locale, recordingDirectory: recordingDirectory,
+                wyoming: wyomingPort.map {
+                    ServerConfiguration.WyomingEndpoint(
+                        host: self.wyomingHost, port: $0, allowsUnauthenticatedNetwork: wyomingAllowUnauthenticated)
+                })
             let host = self.host
             let scheme = tlsCertificate == nil ? "http" : "https"
             let logger = common.makeLogger()
+            let wyomingHost = self.wyomingHost
             let server = DictationServer(
-                configuration: configuration, recognizer: backend.recognizer(common), logger: logger
-            ) { port in
-                Terminal.write("dictate: listening on \(scheme)://\(host):\(port)\n", toStandardError: false)
-            }
+                configuration: configuration, recognizer: backend.recognizer(common), logger: logger,
+                onListening: { port in
+                    Terminal.write("dictate: listening on \(scheme)://\(host):\(port)\n", toStandardError: false)
+                },
+                onWyomingListening: { port in
+                    Terminal.write("dictate: wyoming listening on tcp://\(wyomingHost):\(port)\n", toStandardError: false)
+                })
             // SIGTERM or Ctrl-C ends the sessions cleanly (30 s at most), then the server.
             let group = ServiceGroup(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             try await group.run()

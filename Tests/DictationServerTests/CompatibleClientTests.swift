@@ -542,7 +542,7 @@ extension CompatibleClientTests {
                     }
                     let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
                     // "dictate: listening on http://127.0.0.1:PORT"
-                    return printed.split(separator: "\n").first { $0.contains("listening on") }
+                    return printed.split(separator: "\n").first { $0.hasPrefix("dictate: listening on") }
                         .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
                 }
                 server = Server(process: process, port: port, folder: folder)
@@ -554,6 +554,19 @@ extension CompatibleClientTests {
                 throw ServerDidNotStart(output: "\(error): \(printed)", errors: errors)
             }
             return server
+        }
+
+        /// The Wyoming port, once `dictate serve --wyoming-port` has said where it listens.
+        func wyomingPort() throws -> Int {
+            let output = folder.appendingPathComponent("stdout")
+            return try waitFor("dictate serve says which port Wyoming listens on", pollingEvery: .milliseconds(50)) {
+                () throws -> Int? in
+                guard process.isRunning else { throw TestFailure("dictate serve ended with status \(process.terminationStatus)") }
+                let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                // "dictate: wyoming listening on tcp://127.0.0.1:PORT"
+                return printed.split(separator: "\n").first { $0.hasPrefix("dictate: wyoming listening on") }
+                    .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            }
         }
 
         /// Stops it with SIGTERM, as a service manager would, and removes its files.
@@ -628,13 +641,13 @@ extension CompatibleClientTests {
             try requirePython(),
             [
                 "-c",
-                "import importlib.util, sys; missing = [name for name in ('openai', 'vosk', 'websockets', 'srt') "
+                "import importlib.util, sys; missing = [name for name in ('openai', 'vosk', 'websockets', 'srt', 'wyoming') "
                     + "if importlib.util.find_spec(name) is None]; print(' '.join(missing)); sys.exit(1 if missing else 0)",
             ])
         try #require(
             check.status == 0,
             """
-            python3 lacks \(check.output.trimmingCharacters(in: .whitespacesAndNewlines)): pip install openai vosk websockets \
+            python3 lacks \(check.output.trimmingCharacters(in: .whitespacesAndNewlines)): pip install openai vosk websockets wyoming \
             (scripts/install-system-packages.sh installs the versions these tests were written against) \(check.errors)
             """)
     }

@@ -364,6 +364,15 @@ package enum MessageID: String, CaseIterable, Sendable {
     case streamLastSequenceMismatch
     case streamAlternativesOutOfRange
     case streamPreprocessedNeedsMono
+    // The Wyoming protocol.
+    case wyomingNeedsLoopback
+    case wyomingNotAnEvent
+    case wyomingEventTooLarge
+    case wyomingAudioFormatInvalid
+    case wyomingAudioNotWholeFrames
+    case wyomingAudioFormatChanged
+    case wyomingOutOfOrder
+    case wyomingTooFarAhead
 
     // MARK: - DictationRemote
 

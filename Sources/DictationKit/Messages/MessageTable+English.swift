@@ -424,6 +424,21 @@ extension MessageTable {
         .streamLastSequenceMismatch: "is {last}, but the last segment I have is {expected}",
         .streamAlternativesOutOfRange: "is {alternatives}, not 0-10",
         .streamPreprocessedNeedsMono: "needs 16 kHz mono audio",
+        .wyomingNeedsLoopback:
+            "I won't serve Wyoming on {host}: the protocol has no authentication, so anyone who reaches the port could use the server. Serve it on 127.0.0.1 behind a TLS proxy that checks tokens (docs/deployment.md), or allow it with --wyoming-allow-unauthenticated.",
+        .wyomingNotAnEvent:
+            "I can't read that Wyoming event: its header is not a line of JSON with a \"type\", or its lengths are not whole numbers.",
+        .wyomingEventTooLarge: "A Wyoming event's {part} of {bytes} bytes is larger than the {limit} bytes I take.",
+        .wyomingAudioFormatInvalid:
+            "I can't read audio of rate {rate}, width {width} and {channels} channels: I take rates of 1000-384000 Hz, samples of 1-4 bytes and 1-8 channels.",
+        .wyomingAudioNotWholeFrames:
+            "An audio chunk of {bytes} bytes is not whole frames of {frameBytes} bytes (the width times the channels).",
+        .wyomingAudioFormatChanged:
+            "An audio chunk's rate, width or channels differ from the stream's: keep one format from audio-start to audio-stop.",
+        .wyomingOutOfOrder:
+            "{what} can't come now: a transcription is transcribe (if any), audio-start, audio chunks and audio-stop, one after another.",
+        .wyomingTooFarAhead:
+            "You sent more than {limit} bytes of audio ahead of what I have decoded. Send audio at most as fast as I take it.",
 
         // MARK: - DictationRemote
 

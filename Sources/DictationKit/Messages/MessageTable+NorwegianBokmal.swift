@@ -430,6 +430,21 @@ extension MessageTable {
         .streamLastSequenceMismatch: "er {last}, men det siste segmentet jeg har, er {expected}",
         .streamAlternativesOutOfRange: "er {alternatives}, ikke 0-10",
         .streamPreprocessedNeedsMono: "krever 16 kHz mono-lyd",
+        .wyomingNeedsLoopback:
+            "Jeg serverer ikke Wyoming på {host}: protokollen har ingen autentisering, så alle som når porten, kunne bruke serveren. Server den på 127.0.0.1 bak en TLS-mellomtjener som sjekker tokener (docs/deployment.md), eller tillat det med --wyoming-allow-unauthenticated.",
+        .wyomingNotAnEvent:
+            "Jeg kan ikke lese den Wyoming-hendelsen: hodet er ikke en linje JSON med \"type\", eller lengdene er ikke hele tall.",
+        .wyomingEventTooLarge: "En Wyoming-hendelses {part} på {bytes} byte er større enn de {limit} bytene jeg tar imot.",
+        .wyomingAudioFormatInvalid:
+            "Jeg kan ikke lese lyd med rate {rate}, bredde {width} og {channels} kanaler: jeg tar rater på 1000-384000 Hz, sampler på 1-4 byte og 1-8 kanaler.",
+        .wyomingAudioNotWholeFrames:
+            "En lydbit på {bytes} byte er ikke hele rammer på {frameBytes} byte (bredden ganger kanalene).",
+        .wyomingAudioFormatChanged:
+            "En lydbits rate, bredde eller kanaler er ikke strømmens: hold ett format fra audio-start til audio-stop.",
+        .wyomingOutOfOrder:
+            "{what} kan ikke komme nå: en transkripsjon er transcribe (om noen), audio-start, lydbiter og audio-stop, etter hverandre.",
+        .wyomingTooFarAhead:
+            "Du sendte mer enn {limit} byte lyd foran det jeg har gjenkjent. Send lyd høyst så fort som jeg tar den imot.",
 
         // MARK: - DictationRemote
 

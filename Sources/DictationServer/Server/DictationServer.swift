@@ -14,12 +14,14 @@ import ServiceLifecycle
 /// local session (the standard preprocessing, the endpointer, the standard recognizer's two passes:
 /// Whisper's finals where a Whisper model is installed, PocketSphinx's partials; the formatting stage).
 ///
-/// It speaks three protocols:
+/// It speaks four protocols:
 /// - `/v1/stream`: DictationKit's own WebSocket streaming, with acknowledged segments and resume
 ///   after a lost connection (docs/server-protocol.md); `DictationRemote`'s `RemoteRecognizer`
 ///   is its client;
 /// - `/vosk`: vosk-server's WebSocket protocol, for existing Vosk clients;
-/// - `POST /v1/audio/transcriptions`: OpenAI's transcription endpoint, for its clients.
+/// - `POST /v1/audio/transcriptions`: OpenAI's transcription endpoint, for its clients;
+/// - Home Assistant's Wyoming protocol on a TCP port of its own, when
+///   ``ServerConfiguration/wyoming`` asks for it, for voice assistants.
 ///
 /// It is a service of swift-service-lifecycle: run it in a `ServiceGroup`, which shuts it down
 /// on the signals you name. A graceful shutdown ends every session cleanly before the server
@@ -40,6 +42,7 @@ public struct DictationServer: Service {
     private let factory: ServerSessionFactory
     private let logger: Logger
     private let onListening: @Sendable (Int) async -> Void
+    private let onWyomingListening: @Sendable (Int) async -> Void
 
     /// Creates a server; nothing listens until ``run()``.
     /// - Parameters:
@@ -50,16 +53,19 @@ public struct DictationServer: Service {
     ///   - logger: Where the server (and Hummingbird under it) logs; silent by default, since a
     ///     library should not write to a terminal it doesn't own.
     ///   - onListening: Called with the port once the server listens.
+    ///   - onWyomingListening: Called with the Wyoming port once it listens.
     public init(
         configuration: ServerConfiguration, recognizer: any SpeechRecognizer = StandardRecognizer(),
         logger: Logger = Logger(label: "DictationServer", factory: { _ in SwiftLogNoOpLogHandler() }),
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in },
+        onWyomingListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.factory = ServerSessionFactory(
             recognizer: recognizer, recordingDirectory: configuration.recordingDirectory, logger: logger)
         self.logger = logger
         self.onListening = onListening
+        self.onWyomingListening = onWyomingListening
     }
 
     /// Listens and serves until a graceful shutdown of its service group (which ends the
@@ -122,12 +128,22 @@ public struct DictationServer: Service {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "DictationKit"),
             onServerRunning: { [onListening] channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app)]
+        if let endpoint = configuration.wyoming {
+            let connection = WyomingConnection(
+                slots: slots, factory: factory, limits: limits, defaultLocale: configuration.defaultLocale, logger: logger)
+            services.append(
+                .init(
+                    service: WyomingListener(
+                        endpoint: endpoint, connection: connection, payloadLimit: limits.maxMessageBytes, logger: logger,
+                        onListening: onWyomingListening)))
+        }
         // A group shuts its services down last to first: the sessions end while the HTTP server
-        // still carries their connections, then what is left of their tasks is cancelled.
+        // and the Wyoming port still carry their connections, then what is left of their tasks
+        // is cancelled.
         let drain = SessionDrain(slots: slots, timeout: .seconds(max(limits.shutdownSeconds, 0)), logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: app), .init(service: tasks), .init(service: drain)], logger: logger))
+        services += [.init(service: tasks), .init(service: drain)]
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger))
         try await group.run()
     }
 

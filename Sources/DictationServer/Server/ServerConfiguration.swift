@@ -20,6 +20,34 @@ public struct ServerConfiguration: Sendable {
         }
     }
 
+    /// Where Home Assistant's Wyoming protocol is served: a TCP port of its own.
+    ///
+    /// The protocol has no authentication: anyone who reaches the port can use the server. So
+    /// it listens on a loopback address unless ``allowsUnauthenticatedNetwork`` says otherwise;
+    /// to serve other machines, put a TLS proxy that checks tokens in front (docs/deployment.md).
+    public struct WyomingEndpoint: Sendable, Hashable {
+        /// The address to listen on, `127.0.0.1` by default.
+        public var host: String
+        /// The port; 0 lets the system choose one.
+        public var port: Int
+        /// Whether an address beyond loopback may be served, to clients nobody authenticates.
+        public var allowsUnauthenticatedNetwork: Bool
+
+        /// Creates the endpoint.
+        /// - Parameters:
+        ///   - host: The address, `127.0.0.1` by default.
+        ///   - port: The port, 10300 by default (Home Assistant's for speech-to-text).
+        ///   - allowsUnauthenticatedNetwork: Whether a non-loopback `host` is allowed; `false` by default.
+        public init(host: String = "127.0.0.1", port: Int = 10_300, allowsUnauthenticatedNetwork: Bool = false) {
+            self.host = host
+            self.port = port
+            self.allowsUnauthenticatedNetwork = allowsUnauthenticatedNetwork
+        }
+
+        /// Whether ``host`` only reaches this machine.
+        public var isLoopback: Bool { ServerConfiguration.isLoopback(host) }
+    }
+
     /// The address to listen on: `127.0.0.1` by default, so nothing beyond this machine reaches
     /// the server unless told to.
     public var host: String
@@ -36,6 +64,9 @@ public struct ServerConfiguration: Sendable {
     /// A folder to record every session's audio in, as 0600 WAV files in a 0700 folder; `nil`,
     /// the default, writes no audio to disk. The clients are not told the files' paths.
     public var recordingDirectory: String?
+    /// Home Assistant's Wyoming protocol on a port of its own, when set; `nil`, the default,
+    /// serves HTTP and WebSocket only.
+    public var wyoming: WyomingEndpoint?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -46,9 +77,11 @@ public struct ServerConfiguration: Sendable {
     ///   - limits: What each client may use.
     ///   - defaultLocale: The locale when a client names none, `en-US` by default.
     ///   - recordingDirectory: Where to record sessions' audio; `nil`, the default, records nothing.
+    ///   - wyoming: Where to serve the Wyoming protocol; `nil`, the default, serves none.
     public init(
         host: String = "127.0.0.1", port: Int = 2700, tokens: AccessTokens = AccessTokens([]), tls: TLSFiles? = nil,
-        limits: ServerLimits = ServerLimits(), defaultLocale: String = "en-US", recordingDirectory: String? = nil
+        limits: ServerLimits = ServerLimits(), defaultLocale: String = "en-US", recordingDirectory: String? = nil,
+        wyoming: WyomingEndpoint? = nil
     ) {
         self.host = host
         self.port = port
@@ -57,14 +90,18 @@ public struct ServerConfiguration: Sendable {
         self.limits = limits
         self.defaultLocale = defaultLocale
         self.recordingDirectory = recordingDirectory
+        self.wyoming = wyoming
     }
 
     /// Whether ``host`` only reaches this machine.
-    public var isLoopback: Bool {
+    public var isLoopback: Bool { Self.isLoopback(host) }
+
+    static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
-    /// Checks that the configuration is safe to serve: a server that listens beyond loopback needs tokens.
+    /// Checks that the configuration is safe to serve: a server that listens beyond loopback needs
+    /// tokens, and a Wyoming port beyond loopback the explicit permission.
     /// - Throws: `DictationError` with `DictationError/Code/invalidConfiguration` when it isn't.
     public func validate() throws(DictationError) {
         guard isLoopback || !tokens.isEmpty else {
@@ -72,10 +109,15 @@ public struct ServerConfiguration: Sendable {
                 code: .invalidConfiguration,
                 message: .init(.serverNeedsTokens, ["host": "\(host)"]))
         }
-        guard (0...65_535).contains(port) else {
+        for port in [port] + [wyoming?.port].compactMap({ $0 }) where !(0...65_535).contains(port) {
             throw DictationError(
                 code: .invalidConfiguration,
                 message: .init(.serverPortOutOfRange, ["port": "\(port)"]))
+        }
+        if let wyoming, !wyoming.isLoopback, !wyoming.allowsUnauthenticatedNetwork {
+            throw DictationError(
+                code: .invalidConfiguration,
+                message: .init(.wyomingNeedsLoopback, ["host": "\(wyoming.host)"]))
         }
     }
 }

@@ -5,7 +5,6 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
-import Synchronization
 
 /// One connection that speaks vosk-server's WebSocket protocol (`/vosk`): an optional
 /// `{"config": {"sample_rate": 16000, "words": 1, "phrase_list": [...]}}`, then 16-bit mono PCM in
@@ -57,26 +56,13 @@ struct VoskConnection: Sendable {
         case serverShuttingDown
     }
 
-    /// The bytes read from the client and not yet handled.
-    private final class Backlog: Sendable {
-        private let bytes = Mutex(0)
-
-        /// Adds `count` (negative once handled) and returns the new total.
-        func add(_ count: Int) -> Int {
-            bytes.withLock { bytes in
-                bytes += count
-                return bytes
-            }
-        }
-    }
-
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         // The frames are read by a task of their own, so the library answers the client's pings
         // while a message waits for the session or the last result is decoded: vosk's client
         // pings every 20 s and closes (1011) when a pong is 20 s late, which a Whisper final on
         // a busy machine can take.
         let (messages, continuation) = AsyncStream.makeStream(of: Inbound.self)
-        let backlog = Backlog()
+        let backlog = ByteBacklog()
         let backlogLimit = Self.queueSeconds * StreamAudioFormat.sampleRates.upperBound * 2 + limits.webSocketMessageCeiling
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -99,7 +85,7 @@ struct VoskConnection: Sendable {
     /// Handles the client's messages in order, with the session (once audio comes) and its event
     /// reader as tasks of the connection's group.
     private func serve(
-        _ messages: AsyncStream<Inbound>, inbound: AsyncStream<Inbound>.Continuation, backlog: Backlog,
+        _ messages: AsyncStream<Inbound>, inbound: AsyncStream<Inbound>.Continuation, backlog: ByteBacklog,
         outbound: WebSocketOutboundWriter, tasks: inout TaskGroup<Void>
     ) async {
         var config = Config()

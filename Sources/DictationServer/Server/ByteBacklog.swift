@@ -1,0 +1,16 @@
+import Synchronization
+
+/// The bytes a connection's reader task has read from its client and its handler has not yet
+/// handled: a client that sends audio faster than its session takes it is refused once this
+/// passes a limit, instead of the server queueing without bound.
+final class ByteBacklog: Sendable {
+    private let bytes = Mutex(0)
+
+    /// Adds `count` (negative once handled) and returns the new total.
+    func add(_ count: Int) -> Int {
+        bytes.withLock { bytes in
+            bytes += count
+            return bytes
+        }
+    }
+}
