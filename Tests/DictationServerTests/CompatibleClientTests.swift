@@ -454,7 +454,7 @@ extension CompatibleClientTests {
         let sox = try #require(
             FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") ? "/usr/bin/sox" : nil,
             "sox is missing: apt-get install sox")
-        let silence = folder.appendingPathComponent("silence.wav").path
+        let silence = folder.appendingPathComponent("silence-\(UUID().uuidString).wav").path
         let made = try run(sox, ["-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", "1.5"])
         try #require(made.status == 0, "sox: \(made.errors)")
         var inputs: [String] = []
@@ -462,11 +462,18 @@ extension CompatibleClientTests {
             if !inputs.isEmpty { inputs.append(silence) }
             inputs.append(try recording(id))
         }
-        // Written under another name and moved, so a failed run leaves no half file to reuse.
-        let partial = folder.appendingPathComponent("partial.wav")
+        // Written under a name of its own and moved, so a failed run leaves no half file to reuse,
+        // and suites that run side by side (the Wyoming tests) don't write over each other's.
+        let partial = folder.appendingPathComponent("partial-\(UUID().uuidString).wav")
         let joining = try run(sox, inputs + [partial.path])
+        try? FileManager.default.removeItem(atPath: silence)
         try #require(joining.status == 0, "sox: \(joining.errors)")
-        try FileManager.default.moveItem(at: partial, to: joined)
+        do {
+            try FileManager.default.moveItem(at: partial, to: joined)
+        } catch  where FileManager.default.fileExists(atPath: joined.path) {
+            // Another suite made it first: the same bytes.
+            try? FileManager.default.removeItem(at: partial)
+        }
         return joined
     }
 

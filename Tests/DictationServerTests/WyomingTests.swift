@@ -164,6 +164,60 @@ import Testing
         #expect(again.requests.allSatisfy { $0.contains { $0.type == "transcript" } }, "\(again.requests)")
     }
 
+    struct BusyOutput: Decodable {
+        var holderStarted: Event
+        var whileHeld: [Event]
+        var holder: [Event]
+        var onceFree: [Event]
+
+        enum CodingKeys: String, CodingKey {
+            case holderStarted = "holder started"
+            case whileHeld = "while held"
+            case holder
+            case onceFree = "once free"
+        }
+    }
+
+    @Test func aTranscriptionBeyondTheSessionLimitIsRefusedWithLimitExceeded() throws {
+        let recording = try CompatibleClientTests.recording("0870")
+        let server = try Server.start(["--wyoming-port", "0", "--max-sessions", "1"])
+        defer { server.stop() }
+
+        let output = try CompatibleClientTests.python(
+            BusyOutput.self, "wyoming_client.py", ["busy", "\(try server.wyomingPort())", recording], server: server)
+        #expect(output.holderStarted.type == "transcript-start")
+        #expect(
+            output.whileHeld.map(\.type) == ["error"] && output.whileHeld.first?.code == "limitExceeded", "\(output.whileHeld)")
+        #expect(output.holder.map(\.type).suffix(2) == ["transcript", "transcript-stop"], "\(output.holder)")
+        // The refused connection is not closed: once the slot is free, it transcribes.
+        let transcript = try #require(output.onceFree.first { $0.type == "transcript" }?.text, "\(output.onceFree)")
+        let wer = WordErrorRate(reference: try PocketSphinxTestData.librivoxTranscript("0870"), hypothesis: transcript)
+        #expect(wer.rate <= CompatibleClientTests.maximumWordErrorRate, "\(wer): \(transcript)")
+    }
+
+    struct ShutdownOutput: Decodable {
+        var answer: [Event]
+        var closed: Bool
+    }
+
+    @Test func aServerStoppedWithSIGTERMAnswersTheTranscriptionItWasSent() throws {
+        let recording = try CompatibleClientTests.recording("0870")
+        let server = try Server.start(["--wyoming-port", "0"])
+        defer { server.stop() }
+
+        let output = try CompatibleClientTests.python(
+            ShutdownOutput.self, "wyoming_client.py",
+            ["shutdown", "\(try server.wyomingPort())", recording, String(server.process.processIdentifier)], server: server)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0, "\(server.log)")
+        // Every word sent before the SIGTERM is decoded and answered, then the connection closes.
+        #expect(output.answer.map(\.type).suffix(2) == ["transcript", "transcript-stop"], "\(output.answer)")
+        let transcript = output.answer.first { $0.type == "transcript" }?.text ?? ""
+        let wer = WordErrorRate(reference: try PocketSphinxTestData.librivoxTranscript("0870"), hypothesis: transcript)
+        #expect(wer.rate <= CompatibleClientTests.maximumWordErrorRate, "\(wer): \(transcript)")
+        #expect(output.closed)
+    }
+
     @Test func aWyomingPortBeyondLoopbackNeedsTheExplicitFlag() throws {
         #expect(throws: DictationError.self) {
             try ServerConfiguration(port: 0, wyoming: .init(host: "0.0.0.0", port: 0)).validate()

@@ -44,6 +44,8 @@ struct WyomingConnection: Sendable {
     private struct Heard {
         var finals: [String] = []
         var failure: DictationError?
+        /// The language decoded, when no model served the one asked for.
+        var fallbackLanguage: String?
         /// The session's events are all in, and every chunk is written.
         var ended = false
     }
@@ -102,20 +104,25 @@ struct WyomingConnection: Sendable {
     ) async {
         var transcription = Transcription.none
         var language: String?
+        /// Whether the server ends the connection with the client still sending.
+        var closesFirst = false
         do {
             loop: for await item in items {
                 let event: WyomingEvent
                 switch item {
                 case .event(let received): event = received
                 case .unreadable(let problem):
+                    closesFirst = true
                     try await outbound.write(.error(problem.error))
                     break loop
                 case .tooFarAhead:
                     let error = DictationError(
                         code: .limitExceeded, message: .init(.wyomingTooFarAhead, ["limit": "\(Self.backlogLimit)"]))
+                    closesFirst = true
                     try await outbound.write(.error(error))
                     break loop
                 case .serverShuttingDown:
+                    closesFirst = true
                     if case .running(let running) = transcription {
                         transcription = .none
                         try await answer(running, outbound: outbound)
@@ -183,6 +190,24 @@ struct WyomingConnection: Sendable {
             await running.session.cancel()
             slots.release(running.slot)
         }
+        if closesFirst { await dropUntilClosed(items, backlog: backlog) }
+    }
+
+    /// How long a connection the server ends waits for its client to close first.
+    private static let closeWait = Duration.seconds(2)
+
+    /// Reads and drops what the client still sends until it closes (``closeWait`` at most):
+    /// closing a socket with unread bytes resets the connection, and a reset can destroy the
+    /// last answer on its way to the client.
+    private func dropUntilClosed(_ items: AsyncStream<Inbound>, backlog: ByteBacklog) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await case .event(let event) in items { _ = backlog.add(-(event.payload?.readableBytes ?? 0)) }
+            }
+            group.addTask { try? await Task.sleep(for: Self.closeWait) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// Takes a slot and starts a transcription's session, whose events a task of the connection
@@ -207,7 +232,7 @@ struct WyomingConnection: Sendable {
                 throw error
             }
             slots.onShutdown(of: slot) { inbound.yield(.serverShuttingDown) }
-            let spoken = language ?? String(locale.prefix { $0 != "-" && $0 != "_" })
+            let spoken = language ?? Self.languageCode(of: locale)
             try await outbound.write(WyomingEvent(type: "transcript-start", data: ["language": spoken]))
             let heard = WaitableState(Heard())
             tasks.addTask {
@@ -220,6 +245,8 @@ struct WyomingConnection: Sendable {
                             return heard.finals.isEmpty ? final.text : " " + final.text
                         }
                         try? await outbound.write(WyomingEvent(type: "transcript-chunk", data: ["text": chunk]))
+                    case .localeSelected(_, let used):
+                        heard.withLock { $0.fallbackLanguage = Self.languageCode(of: used) }
                     case .error(let error) where error.isFatal:
                         heard.withLock { $0.failure = error }
                     default: break
@@ -242,14 +269,20 @@ struct WyomingConnection: Sendable {
         defer { slots.release(running.slot) }
         running.source.finish()
         try await running.heard.waiting { $0.ended }
-        let (finals, failure) = running.heard.read { ($0.finals, $0.failure) }
-        if let failure, finals.isEmpty {
+        let heard = running.heard.read { $0 }
+        if let failure = heard.failure, heard.finals.isEmpty {
             try await outbound.write(.error(failure))
         } else {
+            let language = heard.fallbackLanguage ?? running.language
             try await outbound.write(
-                WyomingEvent(type: "transcript", data: ["text": finals.joined(separator: " "), "language": running.language]))
+                WyomingEvent(type: "transcript", data: ["text": heard.finals.joined(separator: " "), "language": language]))
         }
         try await outbound.write(WyomingEvent(type: "transcript-stop"))
+    }
+
+    /// `en` for `en-US`: the form of Wyoming's languages.
+    static func languageCode(of locale: String) -> String {
+        String(locale.prefix { $0 != "-" && $0 != "_" })
     }
 
     /// Answers an event that can't come now with an error, and ends the transcription it broke into.

@@ -12,7 +12,7 @@ enum WyomingInfo {
         for locale in recognizer.supportedLocales() {
             let name = modelName(serving: locale, recognizer: recognizer)
             if languages[name] == nil { names.append(name) }
-            for language in [locale, String(locale.prefix { $0 != "-" && $0 != "_" })]
+            for language in [locale, WyomingConnection.languageCode(of: locale)]
             where !languages[name, default: []].contains(language) {
                 languages[name, default: []].append(language)
             }

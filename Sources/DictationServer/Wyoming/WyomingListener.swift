@@ -17,32 +17,65 @@ struct WyomingListener: Service {
     let onListening: @Sendable (Int) async -> Void
 
     func run() async throws {
+        // Accepted connections wait here as plain channels, not yet read from. A server's
+        // `NIOAsyncChannel` would buffer them wrapped, and one accepted just as the port closes
+        // would be dropped unfinished, which traps (swift-nio issue 3481).
+        let (accepted, acceptor) = AsyncStream.makeStream(of: Channel.self)
         let payloadLimit = self.payloadLimit
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: endpoint.host, port: endpoint.port) { channel in
+            // Reading starts once a connection's task has taken it.
+            .childChannelOption(.autoRead, value: false)
+            .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(ByteToMessageHandler(WyomingEventDecoder(payloadLimit: payloadLimit)))
                     try pipeline.addHandler(MessageToByteHandler(WyomingEventEncoder()))
-                    return try NIOAsyncChannel<WyomingEvent, WyomingEvent>(wrappingChannelSynchronously: channel)
+                    if case .terminated = acceptor.yield(channel) { channel.close(promise: nil) }
                 }
             }
-        logger.debug(
-            "Serving Wyoming", metadata: ["host": "\(endpoint.host)", "port": "\(server.channel.localAddress?.port ?? 0)"])
-        await onListening(server.channel.localAddress?.port ?? 0)
+            .bind(host: endpoint.host, port: endpoint.port).get()
+        let port = server.localAddress?.port ?? 0
+        logger.debug("Serving Wyoming", metadata: ["host": "\(endpoint.host)", "port": "\(port)"])
+        await onListening(port)
         let connection = self.connection
-        try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                try await server.executeThenClose { clients in
-                    for try await client in clients {
-                        group.addTask { await cancelWhenGracefulShutdown { await connection.run(client) } }
+        let stop: @Sendable () -> Void = {
+            acceptor.finish()
+            server.close(promise: nil)
+        }
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await withDiscardingTaskGroup { group in
+                    for await channel in accepted {
+                        group.addTask {
+                            await cancelWhenGracefulShutdown {
+                                guard let client = await Self.take(channel) else { return }
+                                await connection.run(client)
+                            }
+                        }
                     }
                 }
+            } onGracefulShutdown: {
+                stop()
             }
-        } onGracefulShutdown: {
-            server.channel.close(promise: nil)
+        } onCancel: {
+            stop()
+        }
+    }
+
+    /// Wraps an accepted channel for its task and starts reading it, on its event loop, so no
+    /// bytes can arrive before the wrapper is there to take them.
+    private static func take(_ channel: Channel) async -> NIOAsyncChannel<WyomingEvent, WyomingEvent>? {
+        do {
+            return try await channel.eventLoop.submit {
+                try channel.syncOptions?.setOption(.autoRead, value: true)
+                return try NIOAsyncChannel<WyomingEvent, WyomingEvent>(wrappingChannelSynchronously: channel)
+            }.get()
+        } catch {
+            // The client left before its connection was taken.
+            channel.close(promise: nil)
+            return nil
         }
     }
 }
