@@ -17,6 +17,9 @@ ended within 5 s of its audio.
     python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M" --no-partials
     # streams whose utterances do not all end at once:
     python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M" --no-partials --independent
+    # frames sent as they are spoken (the server takes them as they come), against whole segments,
+    # both measured from speech too ("final after speech"):
+    python3 Benchmarks/server_load.py --final-p95 2 --serve "--recognizer whisper --model $M" --no-partials --live-frames
     # Norwegian (espeak-ng's voice) on Whisper base:
     python3 Benchmarks/server_load.py --locale nb-NO --serve "--recognizer whisper --model $HOME/.local/share/dictationkit/models/whisper/base.bin"
 
@@ -42,12 +45,13 @@ def dictation(locale, order=range(5)):
     return benchlib.librivox_dictation([benchlib.LIBRIVOX_FIVE[i] for i in order])
 
 
-async def one_load(server, n, partials, final_bound, independent, locale):
+async def one_load(server, n, partials, final_bound, independent, locale, live_frames=False):
     options = {"partials": partials, "formatting": False}
     # Each stream's audio and what it says: the same for all, or (independent) the recordings in
     # an order of its own, so that the streams' utterances do not all end at once.
     spoken = [dictation(locale, random.sample(range(5), 5) if independent else range(5)) for _ in range(n)]
-    streams = [Stream(server.url + "/v1/stream", samples, options=options, locale=locale) for samples, _ in spoken]
+    streams = [Stream(server.url + "/v1/stream", samples, options=options, locale=locale, live_frames=live_frames)
+               for samples, _ in spoken]
     start_spread = 5 if independent else 1
     idle_rss = server.rss_mib()
     cpu_before = server.cpu_seconds()
@@ -74,6 +78,7 @@ async def one_load(server, n, partials, final_bound, independent, locale):
     audio = len(spoken[0][0]) / benchlib.RATE
     partial = [x for s in streams for x in s.latencies("partial")]
     final = [x for s in streams for x in s.latencies("final")]
+    final_spoken = [x for s in streams for x in s.latencies("final", from_speech=True)]
     # How long after its last sample was sent each session's `ended` came.
     tails = [end - max(s.sent_at.values()) for s, end in zip(streams, ended)]
     errors = sum(benchlib.word_errors(reference, s.text())[0] for s, (_, reference) in zip(streams, spoken))
@@ -82,6 +87,7 @@ async def one_load(server, n, partials, final_bound, independent, locale):
         "streams": n,
         "partial_p50": percentile(partial, 50), "partial_p95": percentile(partial, 95),
         "final_p50": percentile(final, 50), "final_p95": percentile(final, 95),
+        "final_spoken_p50": percentile(final_spoken, 50), "final_spoken_p95": percentile(final_spoken, 95),
         "tail_max": max(tails),
         "rtf_per_session": cpu / (audio * n), "cores": cpu / wall,
         "idle_rss_mib": idle_rss, "peak_rss_mib": peak[0], "mib_per_session": (peak[0] - idle_rss) / n,
@@ -100,6 +106,8 @@ def main():
     parser.add_argument("--no-partials", action="store_true", help="the streams ask for finals only")
     parser.add_argument("--independent", action="store_true",
                         help="each stream says the recordings in an order of its own and starts within 5 s (not 1 s)")
+    parser.add_argument("--live-frames", action="store_true",
+                        help="send each 20 ms frame as soon as it is spoken, not a segment's frames once it is whole")
     parser.add_argument("--final-p95", type=float, default=3.0, help="real-time: finals' p95 at most this, s")
     parser.add_argument("--locale", default="en-US",
                         help="the streams' locale: en-US speaks LibriVox, nb-NO espeak-ng's Norwegian")
@@ -108,22 +116,25 @@ def main():
     samples, _ = dictation(args.locale)
     print("load average at start: %.2f; audio per stream: %.1f s" % (os.getloadavg()[0], len(samples) / benchlib.RATE))
     counts = [int(x) for x in args.streams.split(",")]
-    print("serve options: %r; partials: %s; locale: %s" % (args.serve, "no" if args.no_partials else "yes", args.locale))
+    print("serve options: %r; partials: %s; locale: %s; frames: %s" % (
+        args.serve, "no" if args.no_partials else "yes", args.locale, "live" if args.live_frames else "with their segment"))
     server = Server(args.binary, "--max-sessions", str(max(counts) + 1), *shlex.split(args.serve))
     rows = []
     try:
         for n in counts:
-            row = asyncio.run(one_load(server, n, not args.no_partials, args.final_p95, args.independent, args.locale))
+            row = asyncio.run(one_load(server, n, not args.no_partials, args.final_p95, args.independent, args.locale,
+                                       args.live_frames))
             rows.append(row)
             print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in row.items()}), flush=True)
     finally:
         server.stop()
     print("\nload average at end: %.2f\n" % os.getloadavg()[0])
-    print("| streams | partial p50 / p95 s | final p50 / p95 s | last `ended` after audio, s | CPU s per audio s per session | cores | RSS idle → peak MiB | MiB per session | WER | real-time |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("| streams | partial p50 / p95 s | final p50 / p95 s | final after speech p50 / p95 s | last `ended` after audio, s | CPU s per audio s per session | cores | RSS idle → peak MiB | MiB per session | WER | real-time |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for r in rows:
-        print("| %d | %.2f / %.2f | %.2f / %.2f | %.2f | %.3f | %.2f | %.0f → %.0f | %.1f | %.1f %% | %s |" % (
-            r["streams"], r["partial_p50"], r["partial_p95"], r["final_p50"], r["final_p95"], r["tail_max"],
+        print("| %d | %.2f / %.2f | %.2f / %.2f | %.2f / %.2f | %.2f | %.3f | %.2f | %.0f → %.0f | %.1f | %.1f %% | %s |" % (
+            r["streams"], r["partial_p50"], r["partial_p95"], r["final_p50"], r["final_p95"],
+            r["final_spoken_p50"], r["final_spoken_p95"], r["tail_max"],
             r["rtf_per_session"], r["cores"], r["idle_rss_mib"], r["peak_rss_mib"], r["mib_per_session"],
             100 * r["wer"], "yes" if r["realtime"] else "no"))
     good = [r["streams"] for r in rows if r["realtime"]]

@@ -1,7 +1,9 @@
 """A client of DictationKit's streaming protocol (docs/server-protocol.md) for the server
 benchmarks, on PyPI's `websockets`: it streams 16 kHz mono 16-bit audio in segments of half a
 second and 20 ms frames, paced like a microphone or as fast as the server takes it, notes when each
-sample was sent and when each event came, and resumes after a lost connection."""
+sample was sent and when each event came, and resumes after a lost connection. Paced, a segment's
+frames go once it is whole (as RemoteRecognizer sends them), or with `live_frames` each frame as
+soon as it has been "spoken", the segment announced at its start."""
 import asyncio
 import json
 import os
@@ -20,17 +22,18 @@ FRAME = 320  # 20 ms
 class Stream:
     """One session: its audio, what was sent when, and what came back."""
 
-    def __init__(self, url, samples, realtime=True, options=None, token=None, locale="en-US"):
+    def __init__(self, url, samples, realtime=True, options=None, token=None, locale="en-US", live_frames=False):
         self.url = url
         self.samples = samples
         self.realtime = realtime
+        self.live_frames = live_frames
         self.options = options or {"partials": True, "formatting": False}
         self.locale = locale
         self.token = token
         self.session = None
         self.last_event = -1
         self.acked = 0  # segments acknowledged
-        self.sent_at = {}  # segment end sample -> wall time its last frame went
+        self.sent_at = {}  # segment (or, live, frame) end sample -> wall time its last frame went
         self.events = []  # (arrival wall time, event)
         self.ended = False
         self.reconnects = 0
@@ -79,14 +82,20 @@ class Stream:
         segments = (len(self.samples) + SEGMENT - 1) // SEGMENT
         for n in range(first, segments):
             start, end = n * SEGMENT, min((n + 1) * SEGMENT, len(self.samples))
-            if self.realtime:
+            live = self.realtime and self.live_frames
+            if self.realtime and not live:
                 # The segment's audio is all there once its last sample has been "spoken".
                 due = self.started_at + end / RATE
                 await asyncio.sleep(max(0, due - time.monotonic()))
             await ws.send(json.dumps({"type": "segment", "sequenceId": n, "startSampleIndex": start,
                                       "endSampleIndex": end, "lastEventId": self.last_event}))
             for f in range(start, end, FRAME):
-                await ws.send(self.samples[f:min(f + FRAME, end)].tobytes())
+                frame_end = min(f + FRAME, end)
+                if live:
+                    await asyncio.sleep(max(0, self.started_at + frame_end / RATE - time.monotonic()))
+                await ws.send(self.samples[f:frame_end].tobytes())
+                if live:
+                    self.sent_at.setdefault(frame_end, time.monotonic())
             self.sent_at.setdefault(end, time.monotonic())
         await ws.send(json.dumps({"type": "end", "lastSequenceId": segments - 1}))
         return segments
@@ -116,15 +125,19 @@ class Stream:
     def text(self):
         return " ".join(f["text"] for f in self.finals() if f["text"])
 
-    def latencies(self, kind):
-        """Seconds from the moment the audio up to an event's end was sent to the moment the
-        event arrived, for events of `kind`."""
+    def latencies(self, kind, from_speech=False):
+        """Seconds from the moment the audio up to an event's end was sent (or, `from_speech`,
+        was spoken: a paced stream's sample n is spoken n / RATE after it started, whatever
+        waits for a segment to be whole) to the moment the event arrived, for events of `kind`."""
         ends = sorted(self.sent_at)
         out = []
         for arrived, event in self.events:
             if event["type"] != kind or not event.get("text"):
                 continue
             sample = int(event["end"] * RATE)
+            if from_speech:
+                out.append(arrived - (self.started_at + sample / RATE))
+                continue
             sent = next((self.sent_at[e] for e in ends if e >= sample), None)
             if sent is not None:
                 out.append(arrived - sent)

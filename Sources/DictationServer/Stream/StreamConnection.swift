@@ -72,7 +72,6 @@ private struct StreamReader {
     private struct PendingSegment {
         var segment: StreamSegment
         var standing: SegmentLedger.Standing
-        var samples: [Float] = []
         var receivedFrames = 0
     }
 
@@ -232,28 +231,41 @@ private struct StreamReader {
         guard bytes % format.bytesPerSampleFrame == 0, frames > 0, whole || last else {
             throw StreamProblem.badFrame(bytes: bytes, expected: format.frameBytes).error
         }
+        if segment.standing == .next {
+            let limit = connection.limits.maxSessionSeconds * format.sampleRate
+            if segment.segment.endSampleIndex > limit {
+                // What came before the limit is decoded and its events still come, then `ended`.
+                pending = nil
+                audioEnded = true
+                refusingAudio = true
+                session.endAudio()
+                let error = StreamProblem.sessionTooLong(seconds: connection.limits.maxSessionSeconds).error
+                outgoing.yield(.text(StreamServerMessage.failure(error).jsonText))
+                return
+            }
+            // Taken as it comes, not once the segment is whole: the session hears it up to a
+            // segment sooner.
+            let samples = PCMFrame.samples(of: buffer, encoding: format.encoding)
+            switch await session.accept(frame: samples, at: segment.receivedFrames, of: segment.segment) {
+            case .next: break
+            case .duplicate: segment.standing = .duplicate
+            case .outOfOrder(let expected):
+                throw StreamProblem.segmentOutOfOrder(expected: expected, got: segment.segment.sequenceId).error
+            case nil:
+                throw StreamProblem.outOfOrder("Audio after the session's end").error
+            }
+        }
         segment.receivedFrames += frames
-        if segment.standing == .next { segment.samples += PCMFrame.samples(of: buffer, encoding: format.encoding) }
         guard segment.receivedFrames == segment.segment.sampleCount else {
             pending = segment
             return
         }
         pending = nil
-        try await complete(segment, in: session)
+        try complete(segment, in: session)
     }
 
-    private mutating func complete(_ segment: PendingSegment, in session: StreamSession) async throws(DictationError) {
-        let limit = connection.limits.maxSessionSeconds * session.format.sampleRate
-        if segment.standing == .next, segment.segment.endSampleIndex > limit {
-            // What came before the limit is decoded and its events still come, then `ended`.
-            audioEnded = true
-            refusingAudio = true
-            session.endAudio()
-            let error = StreamProblem.sessionTooLong(seconds: connection.limits.maxSessionSeconds).error
-            outgoing.yield(.text(StreamServerMessage.failure(error).jsonText))
-            return
-        }
-        let standing = segment.standing == .next ? await session.accept(segment.segment, samples: segment.samples) : .duplicate
+    private func complete(_ segment: PendingSegment, in session: StreamSession) throws(DictationError) {
+        let standing = segment.standing == .next ? session.complete(segment.segment) : .duplicate
         switch standing {
         case .next, .duplicate:
             outgoing.yield(

@@ -135,30 +135,63 @@ final class StreamSession: Sendable {
         state.withLock { ($0.ledger.nextSequenceId, $0.ledger.nextSampleIndex) }
     }
 
-    /// Puts a whole segment's audio into the session, waiting while the source is full.
-    /// - Returns: `.next` once it is in, `.duplicate` when the session already had it (another
-    ///   connection got there first), `.outOfOrder` when it doesn't follow on, or `nil` when the
-    ///   audio ended meanwhile (or the connection's task was cancelled) and it was not taken.
-    func accept(_ segment: StreamSegment, samples: [Float]) async -> SegmentLedger.Standing? {
-        let frames = samples.count / max(format.channelCount, 1)
+    /// What taking a frame came to, under the session's lock.
+    private enum FrameOutcome {
+        case done(SegmentLedger.Standing?)
+        /// The source has no room for these frames yet.
+        case wait(frames: Int)
+    }
+
+    /// Puts a frame of the next segment into the session as it comes, waiting while the source
+    /// is full: the part the session doesn't have yet (a segment sent again after a resume
+    /// repeats the frames taken before the connection was lost).
+    /// - Parameters:
+    ///   - samples: The frame's samples.
+    ///   - offset: Where the frame starts in its segment, in sample frames.
+    ///   - segment: The segment.
+    /// - Returns: `.next` once it is in, `.duplicate` when the session already has the segment
+    ///   (another connection got there first), `.outOfOrder` when it doesn't follow on, or `nil`
+    ///   when the audio ended meanwhile (or the connection's task was cancelled) and it was not taken.
+    func accept(frame samples: [Float], at offset: Int, of segment: StreamSegment) async -> SegmentLedger.Standing? {
+        let channels = max(format.channelCount, 1)
+        let frames = samples.count / channels
+        let start = segment.startSampleIndex + offset
         while true {
-            let outcome = state.withLock { state -> SegmentLedger.Standing?? in
-                guard !state.audioEnded else { return .some(nil) }
+            let outcome = state.withLock { state -> FrameOutcome in
+                guard !state.audioEnded else { return .done(nil) }
                 let standing = state.ledger.standing(of: segment)
-                guard standing == .next else { return .some(standing) }
-                guard source.freeFrameCount >= frames else { return .none }
-                guard source.append(samples) else { return .some(nil) }
-                state.ledger.record(segment)
-                return .some(.next)
+                guard standing == .next else { return .done(standing) }
+                let skip = state.ledger.framesToSkip(start: start, frames: frames)
+                guard skip < frames else { return .done(.next) }
+                guard source.freeFrameCount >= frames - skip else { return .wait(frames: frames - skip) }
+                guard source.append(skip == 0 ? samples : Array(samples[(skip * channels)...])) else { return .done(nil) }
+                state.ledger.took(upTo: start + frames)
+                return .done(.next)
             }
-            if let outcome { return outcome }
-            // The session is behind: hold the segment (and the connection with it) until it has
-            // room, then check again under the lock (another connection may have resumed it).
-            do {
-                try await source.waitForRoom(frames: frames)
-            } catch {
-                return nil
+            switch outcome {
+            case .done(let standing): return standing
+            case .wait(let needed):
+                // The session is behind: hold the frame (and the connection with it) until it has
+                // room, then check again under the lock (another connection may have resumed it).
+                do {
+                    try await source.waitForRoom(frames: needed)
+                } catch {
+                    return nil
+                }
             }
+        }
+    }
+
+    /// Records a segment whose frames are all in, so that it is acknowledged.
+    /// - Returns: `.next` once recorded, `.duplicate` or `.outOfOrder` as for a frame, or `nil`
+    ///   when the audio ended meanwhile.
+    func complete(_ segment: StreamSegment) -> SegmentLedger.Standing? {
+        state.withLock { state in
+            guard !state.audioEnded else { return nil }
+            let standing = state.ledger.standing(of: segment)
+            guard standing == .next else { return standing }
+            state.ledger.record(segment)
+            return .next
         }
     }
 
