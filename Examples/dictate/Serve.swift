@@ -56,6 +56,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How long SIGTERM or Ctrl-C waits for the sessions to decode what they have and end, in seconds.")
     var shutdownSeconds = ServerLimits().shutdownSeconds
 
+    @Option(help: "How long decoders no session uses are kept before their memory is given back, in seconds; 0: for ever.")
+    var idleDecoderSeconds = ServerLimits().idleDecoderSeconds
+
     @Option(
         help: ArgumentHelp(
             "Record every session's audio here, as WAV files only this user can read (off by default: no audio is written).",
@@ -86,7 +89,10 @@ struct Serve: AsyncParsableCommand {
         ] where value < 1 {
             throw ValidationError("\(name) \(value): expected 1 or more")
         }
-        for (name, value) in [("--resume-seconds", resumeSeconds), ("--shutdown-seconds", shutdownSeconds)] where value < 0 {
+        for (name, value) in [
+            ("--resume-seconds", resumeSeconds), ("--shutdown-seconds", shutdownSeconds),
+            ("--idle-decoder-seconds", idleDecoderSeconds),
+        ] where value < 0 {
             throw ValidationError("\(name) \(value): expected 0 or more")
         }
     }
@@ -108,7 +114,7 @@ struct Serve: AsyncParsableCommand {
                 limits: ServerLimits(
                     maxSessions: maxSessions, maxMessageBytes: maxMessageBytes, maxUploadBytes: maxUploadBytes,
                     maxSessionSeconds: maxSessionSeconds, resumeSeconds: resumeSeconds,
-                    shutdownSeconds: shutdownSeconds),
+                    shutdownSeconds: shutdownSeconds, idleDecoderSeconds: idleDecoderSeconds),
                 defaultLocale: common.locale, recordingDirectory: recordingDirectory,
                 wyoming: wyomingPort.map {
                     ServerConfiguration.WyomingEndpoint(

@@ -136,7 +136,11 @@ import Testing
         )
         let notAudioByCurl = try Self.curl(["-F", "file=@\(text.path)", server.transcriptions])
         #expect(notAudioByCurl.status == 400)
-        #expect(try Self.decode(ErrorReply.self, notAudioByCurl.body).error.code == "invalidAudio", "\(notAudioByCurl.body)")
+        let notAudioReply = try Self.decode(ErrorReply.self, notAudioByCurl.body).error
+        #expect(notAudioReply.code == "invalidAudio", "\(notAudioByCurl.body)")
+        // Advice for an upload: what to send, not a path to check or a raw format to give.
+        #expect(notAudioReply.message.contains("before sending it"), "\(notAudioReply.message)")
+        #expect(!notAudioReply.message.contains("raw PCM") && !notAudioReply.message.contains("path"), "\(notAudioReply.message)")
 
         // The SDK has no class of its own for 413: its base class, with the status and code.
         let tooLarge = try Self.python(Refusal.self, "openai_client.py", ["error", server.v1, recording], server: server)

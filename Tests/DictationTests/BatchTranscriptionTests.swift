@@ -162,6 +162,32 @@ import Testing
         _ = (plain, named)
     }
 
+    @Test func decodersUnusedForTheIdleTimeAreLetGoAndTheNextRequestLoadsAnew() throws {
+        let reusing = ReusingRecognizer(base: PocketSphinxRecognizer(modelDirectory: PocketSphinxSystemModel.englishUS))
+        var lent: [any SpeechDecoder] = try (0..<3).map { _ in try reusing.makeDecoder(Self.wholeUtterances) }
+        #expect(reusing.releaseIdle(unusedFor: .zero) == 0, "lent decoders are the sessions'")
+        lent.removeAll()
+        #expect(reusing.idleDecoders == 3)
+        // Just put back: younger than the idle time.
+        #expect(reusing.releaseIdle(unusedFor: .seconds(60)) == 0)
+        #expect(reusing.idleDecoders == 3)
+        // The three wait; then one is taken and given back: it has waited no time, and stays
+        // when the two others, unused for longer than the idle time, go.
+        Thread.sleep(forTimeInterval: 0.4)
+        var again: (any SpeechDecoder)? = try reusing.makeDecoder(Self.wholeUtterances)
+        again = nil
+        _ = again
+        let cutoff = Duration.milliseconds(300)
+        #expect(reusing.releaseIdle(unusedFor: cutoff) == 2, "the two that waited longer than the idle time")
+        #expect(reusing.idleDecoders == 1)
+        #expect(reusing.releaseIdle(unusedFor: .zero) == 1)
+        #expect(reusing.idleDecoders == 0)
+        // The next request loads a decoder again.
+        let loaded = reusing.loadedDecoders
+        _ = try reusing.makeDecoder(Self.wholeUtterances)
+        #expect(reusing.loadedDecoders == loaded + 1)
+    }
+
     /// A session over a live source (`dictate transcribe - --real-time`) shows Whisper's partials
     /// by searching the utterance so far on a thread of its own, a search that stops when a final
     /// needs the cores: the decoder a job lends must say so and do so, as the one it wraps does.

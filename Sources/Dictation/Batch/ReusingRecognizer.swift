@@ -1,5 +1,9 @@
 import DictationKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The recognizer of one job of a ``BatchTranscription``: the decoders it loads come back to it
 /// when the session that had them lets them go, and the job's next session gets them again
 /// instead of loading the model again.
@@ -13,7 +17,9 @@ import DictationKit
 /// the session gives it. A decoder that segments a stream itself counts time from the first sample
 /// it was given, so every session gets a new one. A session that asks for other settings (another
 /// vocabulary) gets a new decoder, and an idle one of the same model with other settings is let go
-/// first: the shelf holds at most as many decoders per model as were ever lent at once.
+/// first: the shelf holds at most as many decoders per model as were ever lent at once, until
+/// ``releaseIdle(unusedFor:)`` lets go of those no session has asked for in a while (a server's
+/// busiest moment would otherwise keep its decoders for ever).
 package final class ReusingRecognizer: SpeechRecognizer {
     /// What a decoder was made for: a decoder is reused only for the same request.
     private struct Request: Hashable {
@@ -68,6 +74,9 @@ package final class ReusingRecognizer: SpeechRecognizer {
     /// How many decoders the base recognizer has loaded so far.
     package var loadedDecoders: Int { shelf.read { $0.loaded } }
 
+    /// How many decoders wait on the shelf.
+    package var idleDecoders: Int { shelf.read { $0.idle.values.reduce(0) { $0 + $1.count } } }
+
     /// Blocks until every decoder lent out has come back (the sessions that had them have ended
     /// and let them go), or `timeout` has passed; call it from a thread of your own.
     /// - Parameter timeout: The longest wait.
@@ -75,6 +84,41 @@ package final class ReusingRecognizer: SpeechRecognizer {
     @discardableResult
     func waitForLentDecoders(timeout: Duration) -> Bool {
         shelf.wait(until: { $0.lent == 0 }, timeout: timeout)
+    }
+
+    /// Lets go of the decoders that have waited on the shelf for `limit` or longer, and of their
+    /// models when no other decoder uses them, and gives the freed heap back to the system.
+    /// - Parameter limit: How long a decoder may wait unused.
+    /// - Returns: How many decoders were let go.
+    @discardableResult
+    package func releaseIdle(unusedFor limit: Duration) -> Int {
+        let cutoff = ContinuousClock.now - limit
+        var released: [DecoderHandOver] = []
+        shelf.withLock { shelf in
+            for (request, decoders) in shelf.idle {
+                released += decoders.filter { $0.shelvedAt <= cutoff }
+                shelf.idle[request] = decoders.filter { $0.shelvedAt > cutoff }
+            }
+            shelf.idle = shelf.idle.filter { !$0.value.isEmpty }
+        }
+        guard !released.isEmpty else { return 0 }
+        let count = released.count
+        // Freed outside the lock: a decoder's model may take a while to unload.
+        released.removeAll()
+        Self.giveFreedHeapBack()
+        return count
+    }
+
+    /// glibc keeps the heap pages a process freed unless asked to give them back, and a decoder's
+    /// buffers are many small and middling allocations. `malloc_trim` is not in Swift's Glibc
+    /// module (it is in `malloc.h`), so it is looked up by name.
+    private static func giveFreedHeapBack() {
+        #if canImport(Glibc)
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            // A null handle is RTLD_DEFAULT: the symbol wherever the process has it.
+            guard let symbol = dlsym(nil, "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
     }
 
     /// An idle decoder made for `request`, lent to a session; `nil` when there is none, after
@@ -112,8 +156,10 @@ package final class ReusingRecognizer: SpeechRecognizer {
 
     /// Called by a ``LentDecoder`` when its session lets it go.
     private func giveBack(_ handOver: DecoderHandOver, request: Request) {
+        var shelved = handOver
+        shelved.shelvedAt = .now
         shelf.withLock { shelf in
-            shelf.idle[request, default: []].append(handOver)
+            shelf.idle[request, default: []].append(shelved)
             shelf.lent -= 1
         }
     }
@@ -182,4 +228,6 @@ private struct DecoderHandOver: @unchecked Sendable {
     let decoder: any UtteranceDecoder
     /// What the decoder could not honour of its configuration, taken when it was made.
     let notices: [DictationError]
+    /// When it was put on the shelf last.
+    var shelvedAt = ContinuousClock.now
 }

@@ -100,34 +100,37 @@ enum AudioInputProblem: Hashable {
                 advice: DictationError.Text(.audioFolderAdvice))
         case .readFailed(let input, let reason):
             .invalidAudio(
-                DictationError.Text(.audioReadFailed, ["input": input, "reason": "\(reason)"]))
+                DictationError.Text(.audioReadFailed, ["input": input, "reason": "\(reason)"]),
+                advice: input == Self.audioData ? Self.sendAudio : nil)
         case .truncated(let input, let missing):
             .invalidAudio(
-                DictationError.Text(.audioTruncated, ["input": input, "missing": "\(missing)"]))
+                DictationError.Text(.audioTruncated, ["input": input, "missing": "\(missing)"]),
+                advice: input == Self.audioData ? Self.sendAudio : nil)
         case .standardInputEmpty:
             .invalidAudio(
                 DictationError.Text(.audioStandardInputEmpty))
         case .empty(let input):
             .invalidAudio(
                 DictationError.Text(.audioInputEmpty, ["input": input]),
-                advice: Self.checkThePath)
+                advice: input == Self.audioData ? Self.sendAudio : Self.checkThePath)
         case .notAudio(let input, let looksLike):
             .invalidAudio(
                 DictationError.Text(
                     .audioNotAudio,
                     ["input": input, "looksLike": looksLike.map { DictationError.Text(.audioLooksLike, ["kind": $0]) } ?? ""]),
-                advice: Self.convertIt)
+                advice: Self.convertAdvice(for: input))
         case .unsupportedEncoding(let input, let reason):
             .invalidAudio(
                 DictationError.Text(.audioUnsupportedEncoding, ["input": input, "englishReason": "\(reason)"]),
-                advice: Self.convertIt)
+                advice: Self.convertAdvice(for: input))
         case .damagedHeader(let input, let reason):
             .invalidAudio(
                 DictationError.Text(.audioDamagedHeader, ["input": input, "englishReason": "\(reason)"]),
-                advice: Self.convertIt)
+                advice: Self.convertAdvice(for: input))
         case .damagedData(let input, let reason):
             .invalidAudio(
-                DictationError.Text(.audioDamagedData, ["input": input, "englishReason": "\(reason)"]))
+                DictationError.Text(.audioDamagedData, ["input": input, "englishReason": "\(reason)"]),
+                advice: input == Self.audioData ? Self.sendAudio : nil)
         case .noChannels(let origin, let count):
             .invalidAudio(
                 DictationError.Text(.audioNoChannels, ["origin": origin.text, "count": "\(count)"]))
@@ -157,4 +160,14 @@ enum AudioInputProblem: Hashable {
     private static let checkThePath = DictationError.Text(.audioCheckPathAdvice)
 
     private static let convertIt = DictationError.Text(.audioConvertAdvice)
+
+    /// Audio handed over in memory (an upload to the server) has no path and no raw format to
+    /// give: its advice says what to send instead.
+    private static let convertBeforeSending = DictationError.Text(.audioConvertDataAdvice)
+
+    private static let sendAudio = DictationError.Text(.audioSendWholeAdvice)
+
+    private static func convertAdvice(for input: DictationError.Text) -> DictationError.Text {
+        input == audioData ? convertBeforeSending : convertIt
+    }
 }

@@ -86,6 +86,8 @@ package enum MessageID: String, CaseIterable, Sendable {
     case audioWakePipeFailed
     case audioCheckPathAdvice
     case audioConvertAdvice
+    case audioConvertDataAdvice
+    case audioSendWholeAdvice
     case microphoneBusy
     case microphonePermissionDenied
     case microphoneNoDefault

@@ -96,6 +96,9 @@ extension MessageTable {
             "Denne PushAudioSource-kilden forsyner allerede en økt med lyd. Stopp den økten først, eller gi hver økt sin egen PushAudioSource.",
         .audioWakePipeFailed: "jeg klarte ikke å lage en pipe som kan vekke lydleseren ({reason})",
         .audioCheckPathAdvice: "Sjekk stien.",
+        .audioConvertDataAdvice:
+            "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem før du sender den (f.eks. `ffmpeg -i input.m4a output.flac`).",
+        .audioSendWholeAdvice: "Send hele opptaket, som en fil i et av formatene jeg leser (WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU).",
         .audioConvertAdvice:
             "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem først (f.eks. `ffmpeg -i input.m4a output.flac`), eller oppgi samplingsfrekvensen, antall kanaler og kodingen for rå PCM.",
         .microphoneBusy:

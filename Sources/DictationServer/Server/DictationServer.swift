@@ -142,7 +142,9 @@ public struct DictationServer: Service {
         // and the Wyoming port still carry their connections, then what is left of their tasks
         // is cancelled.
         let drain = SessionDrain(slots: slots, timeout: .seconds(max(limits.shutdownSeconds, 0)), logger: logger)
-        services += [.init(service: tasks), .init(service: drain)]
+        let release = IdleDecoderRelease(
+            recognizer: factory.recognizer, idle: .seconds(max(limits.idleDecoderSeconds, 0)), logger: logger)
+        services += [.init(service: release), .init(service: tasks), .init(service: drain)]
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: logger))
         try await group.run()
     }

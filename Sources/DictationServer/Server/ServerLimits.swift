@@ -4,7 +4,7 @@ public struct ServerLimits: Sendable, Hashable {
     /// Each holds decoders of its own: about 110 MB for an upload (one decoder), 170-185 MB for a
     /// stream or vosk connection with partials (two), with either English model. Decoders a
     /// session let go wait for the next session, so the server keeps the memory of its busiest
-    /// moment (per locale in use); this limit bounds it.
+    /// moment (per locale in use) until they have waited ``idleDecoderSeconds``; this limit bounds it.
     public var maxSessions: Int
     /// The largest WebSocket message, in bytes: a frame of 60 ms at 48 kHz stereo in 32-bit floats
     /// is 23 040 bytes.
@@ -19,6 +19,10 @@ public struct ServerLimits: Sendable, Hashable {
     /// and end; those still going then are cancelled (a stream's client gets `serverShuttingDown`
     /// and no `ended`). A service manager's stop timeout should be longer.
     public var shutdownSeconds: Int
+    /// How long decoders a session let go wait for another session before they are let go, and
+    /// their models when no decoder uses them: the memory of a busy moment comes back this long
+    /// after it. 0 keeps them for ever.
+    public var idleDecoderSeconds: Int
 
     /// Creates limits.
     /// - Parameters:
@@ -28,9 +32,10 @@ public struct ServerLimits: Sendable, Hashable {
     ///   - maxSessionSeconds: The longest session, an hour of audio by default.
     ///   - resumeSeconds: How long a lost stream waits for its client, 30 s by default.
     ///   - shutdownSeconds: How long a graceful shutdown waits for the sessions, 60 s by default.
+    ///   - idleDecoderSeconds: How long unused decoders are kept, 300 s by default; 0: for ever.
     public init(
         maxSessions: Int = 8, maxMessageBytes: Int = 64 * 1024, maxUploadBytes: Int = 25 * 1024 * 1024,
-        maxSessionSeconds: Int = 3600, resumeSeconds: Int = 30, shutdownSeconds: Int = 60
+        maxSessionSeconds: Int = 3600, resumeSeconds: Int = 30, shutdownSeconds: Int = 60, idleDecoderSeconds: Int = 300
     ) {
         self.maxSessions = maxSessions
         self.maxMessageBytes = maxMessageBytes
@@ -38,5 +43,6 @@ public struct ServerLimits: Sendable, Hashable {
         self.maxSessionSeconds = maxSessionSeconds
         self.resumeSeconds = resumeSeconds
         self.shutdownSeconds = shutdownSeconds
+        self.idleDecoderSeconds = idleDecoderSeconds
     }
 }
