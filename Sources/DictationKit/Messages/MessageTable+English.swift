@@ -99,7 +99,8 @@ extension MessageTable {
         .audioCheckPathAdvice: "Check the path.",
         .audioConvertDataAdvice:
             "I read WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU; convert other audio to one of them before sending it (e.g. `ffmpeg -i input.m4a output.flac`).",
-        .audioSendWholeAdvice: "Send the whole recording, as a file of one of the formats I read (WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU).",
+        .audioSendWholeAdvice:
+            "Send the whole recording, as a file of one of the formats I read (WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU).",
         .audioConvertAdvice:
             "I read WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU; convert other audio to one of them first (e.g. `ffmpeg -i input.m4a output.flac`), or give the rate, channels and encoding of raw PCM.",
         .microphoneBusy:

@@ -98,7 +98,8 @@ extension MessageTable {
         .audioCheckPathAdvice: "Sjekk stien.",
         .audioConvertDataAdvice:
             "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem før du sender den (f.eks. `ffmpeg -i input.m4a output.flac`).",
-        .audioSendWholeAdvice: "Send hele opptaket, som en fil i et av formatene jeg leser (WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU).",
+        .audioSendWholeAdvice:
+            "Send hele opptaket, som en fil i et av formatene jeg leser (WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU).",
         .audioConvertAdvice:
             "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem først (f.eks. `ffmpeg -i input.m4a output.flac`), eller oppgi samplingsfrekvensen, antall kanaler og kodingen for rå PCM.",
         .microphoneBusy:
