@@ -98,6 +98,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Self.limitMallocArenas()
         let language = common.messageLanguage
         _ = common.bootstrapDiagnostics()
         do {
@@ -139,5 +140,19 @@ struct Serve: AsyncParsableCommand {
             Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
             throw ExitCode(CLIExitCode.for(error))
         }
+    }
+
+    /// glibc gives threads that allocate at the same time arenas of their own, up to eight per
+    /// core, and each keeps heap it freed: a server's decoders, made and freed on many threads,
+    /// left 50-75 MB more resident after each burst of clients with eight arenas and about 10-17 MB
+    /// with two (Benchmarks/server_memory_soak.py, docs/benchmarks.md). `MALLOC_ARENA_MAX` in the
+    /// environment wins. `mallopt` is not in Swift's Glibc module, so it is looked up by name.
+    static func limitMallocArenas() {
+        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
+            let symbol = dlsym(nil, "mallopt")
+        else { return }
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 2)
     }
 }
