@@ -13,4 +13,17 @@ final class ByteBacklog: Sendable {
             return bytes
         }
     }
+
+    /// Reads a connection's messages until they end, handing each on once its bytes are counted,
+    /// or until more than `limit` bytes wait: then `tooFarAhead` is called and reading stops.
+    /// - Throws: What reading the messages throws.
+    func read<Messages: AsyncSequence>(
+        _ messages: Messages, limit: Int, size: (Messages.Element) -> Int, handOn: (Messages.Element) -> Void,
+        tooFarAhead: () -> Void
+    ) async throws {
+        for try await message in messages {
+            guard add(size(message)) <= limit else { return tooFarAhead() }
+            handOn(message)
+        }
+    }
 }

@@ -67,11 +67,9 @@ struct VoskConnection: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    for try await message in inbound.messages(maxSize: limits.webSocketMessageCeiling) {
-                        let over = backlog.add(message.byteCount) > backlogLimit
-                        continuation.yield(over ? .tooFarAhead : .message(message))
-                        if over { break }
-                    }
+                    try await backlog.read(
+                        inbound.messages(maxSize: limits.webSocketMessageCeiling), limit: backlogLimit, size: \.byteCount,
+                        handOn: { continuation.yield(.message($0)) }, tooFarAhead: { continuation.yield(.tooFarAhead) })
                 } catch {
                     logger.debug("vosk connection ended", metadata: ["error": "\(error)"])
                 }

@@ -77,11 +77,9 @@ struct WyomingConnection: Sendable {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
                         do {
-                            for try await event in inbound {
-                                let over = backlog.add(event.payload?.readableBytes ?? 0) > Self.backlogLimit
-                                continuation.yield(over ? .tooFarAhead : .event(event))
-                                if over { break }
-                            }
+                            try await backlog.read(
+                                inbound, limit: Self.backlogLimit, size: { $0.payload?.readableBytes ?? 0 },
+                                handOn: { continuation.yield(.event($0)) }, tooFarAhead: { continuation.yield(.tooFarAhead) })
                         } catch let problem as WyomingFramingProblem {
                             continuation.yield(.unreadable(problem))
                         } catch {
