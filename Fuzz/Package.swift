@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // libFuzzer targets for DictationCapture's audio reader, the server's streaming protocol
-// messages and Whisper's model files, apart from the main package because libFuzzer brings its own `main`. See README.md.
+// messages, Wyoming's framing and Whisper's model files, apart from the main package because libFuzzer brings its own `main`. See README.md.
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,10 @@ let package = Package(
         .executableTarget(
             name: "WhisperModelFuzzer",
             dependencies: ["FuzzDriver", .product(name: "DictationWhisper", package: "DictationKit")]
+        ),
+        .executableTarget(
+            name: "WyomingEventFuzzer",
+            dependencies: ["FuzzDriver", .product(name: "DictationServer", package: "DictationKit")]
         ),
         .executableTarget(
             name: "StreamMessageFuzzer",

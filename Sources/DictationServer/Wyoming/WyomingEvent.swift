@@ -70,11 +70,10 @@ enum WyomingFramingProblem: Error, Equatable {
     }
 }
 
-/// Splits the bytes of a connection into events, with limits on each part, so that a client
-/// can't make the server hold more than one event's worth of memory for a line without an end.
-struct WyomingEventDecoder: ByteToMessageDecoder {
-    typealias InboundOut = WyomingEvent
-
+/// Reads events from the bytes of a connection as they come, with limits on each part, so that a
+/// client can't make the server hold more than one event's worth of memory for a line without
+/// an end. Pure: no channel, so it can be fuzzed and tested on any split of the bytes.
+struct WyomingEventParser {
     /// The longest header line, and the longest separate data.
     static let headerLimit = 64 * 1024
     /// The largest payload.
@@ -87,33 +86,74 @@ struct WyomingEventDecoder: ByteToMessageDecoder {
         self.payloadLimit = payloadLimit
     }
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    /// The next whole event in `buffer`, taken from it; `nil` until more bytes come.
+    /// - Throws: ``WyomingFramingProblem`` when the bytes are no event or too large: the framing
+    ///   is lost, and the connection must end.
+    mutating func next(from buffer: inout ByteBuffer) throws(WyomingFramingProblem) -> WyomingEvent? {
         if pending == nil {
             let searched = buffer.readableBytesView.prefix(Self.headerLimit + 1)
             guard let newline = searched.firstIndex(of: UInt8(ascii: "\n")) else {
                 if searched.count > Self.headerLimit {
-                    throw WyomingFramingProblem.tooLarge(part: "header", bytes: buffer.readableBytes, limit: Self.headerLimit)
+                    throw .tooLarge(part: "header", bytes: buffer.readableBytes, limit: Self.headerLimit)
                 }
-                return .needMoreData
+                return nil
             }
-            let length = newline - buffer.readerIndex
-            guard let line = buffer.readBytes(length: length) else { return .needMoreData }
+            guard let line = buffer.readBytes(length: newline - buffer.readerIndex) else { return nil }
             buffer.moveReaderIndex(forwardBy: 1)
             pending = try Self.header(Data(line), payloadLimit: payloadLimit)
         }
         guard let (event, dataLength, payloadLength) = pending,
             buffer.readableBytes >= dataLength + payloadLength
-        else { return .needMoreData }
+        else { return nil }
         var complete = event
         if dataLength > 0, let bytes = buffer.readBytes(length: dataLength) {
             guard let data = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-                throw WyomingFramingProblem.notAnEvent
+                throw .notAnEvent
             }
             complete.data.merge(data) { _, separate in separate }
         }
         if payloadLength > 0 { complete.payload = buffer.readSlice(length: payloadLength) }
         pending = nil
-        context.fireChannelRead(wrapInboundOut(complete))
+        return complete
+    }
+
+    private static func header(_ line: Data, payloadLimit: Int) throws(WyomingFramingProblem) -> (WyomingEvent, Int, Int) {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+            let type = object["type"] as? String, !type.isEmpty
+        else { throw .notAnEvent }
+        let inline = object["data"] as? [String: Any] ?? [:]
+        let dataLength = try length(object["data_length"], part: "data", limit: headerLimit)
+        let payloadLength = try length(object["payload_length"], part: "payload", limit: payloadLimit)
+        return (WyomingEvent(type: type, data: inline), dataLength, payloadLength)
+    }
+
+    private static func length(_ value: Any?, part: String, limit: Int) throws(WyomingFramingProblem) -> Int {
+        guard let value, !(value is NSNull) else { return 0 }
+        let whole: Int? =
+            switch value {
+            case let value as Int: value
+            case let value as Double: Int(exactly: value)
+            default: nil
+            }
+        guard let length = whole, length >= 0 else { throw .notAnEvent }
+        guard length <= limit else { throw .tooLarge(part: part, bytes: length, limit: limit) }
+        return length
+    }
+}
+
+/// The parser in a channel's pipeline.
+struct WyomingEventDecoder: ByteToMessageDecoder {
+    typealias InboundOut = WyomingEvent
+
+    var parser: WyomingEventParser
+
+    init(payloadLimit: Int) {
+        parser = WyomingEventParser(payloadLimit: payloadLimit)
+    }
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let event = try parser.next(from: &buffer) else { return .needMoreData }
+        context.fireChannelRead(wrapInboundOut(event))
         return .continue
     }
 
@@ -124,29 +164,6 @@ struct WyomingEventDecoder: ByteToMessageDecoder {
         while try decode(context: context, buffer: &buffer) == .continue {}
         buffer.clear()
         return .needMoreData
-    }
-
-    private static func header(_ line: Data, payloadLimit: Int) throws -> (WyomingEvent, Int, Int) {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-            let type = object["type"] as? String, !type.isEmpty
-        else { throw WyomingFramingProblem.notAnEvent }
-        let inline = object["data"] as? [String: Any] ?? [:]
-        let dataLength = try length(object["data_length"], part: "data", limit: headerLimit)
-        let payloadLength = try length(object["payload_length"], part: "payload", limit: payloadLimit)
-        return (WyomingEvent(type: type, data: inline), dataLength, payloadLength)
-    }
-
-    private static func length(_ value: Any?, part: String, limit: Int) throws -> Int {
-        guard let value, !(value is NSNull) else { return 0 }
-        let whole: Int? =
-            switch value {
-            case let value as Int: value
-            case let value as Double: Int(exactly: value)
-            default: nil
-            }
-        guard let length = whole, length >= 0 else { throw WyomingFramingProblem.notAnEvent }
-        guard length <= limit else { throw WyomingFramingProblem.tooLarge(part: part, bytes: length, limit: limit) }
-        return length
     }
 }
 
