@@ -102,7 +102,7 @@ struct WyomingConnection: Sendable {
     ) async {
         var transcription = Transcription.none
         var language: String?
-        /// Whether the server ends the connection with the client still sending.
+        // Whether the server ends the connection with the client still sending.
         var closesFirst = false
         do {
             loop: for await item in items {
