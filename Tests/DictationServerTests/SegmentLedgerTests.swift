@@ -4,7 +4,7 @@ import Testing
 @testable import DictationServer
 
 /// A stream's segments, their frames taken as they come, and a segment sent again after a resume.
-struct SegmentLedgerTests {
+@Suite(.timeLimit(.minutes(1))) struct SegmentLedgerTests {
     @Test func framesOfASegmentSentAgainAfterAResumeAreSkippedUpToWhereTheSessionHasAudio() {
         var ledger = SegmentLedger()
         let first = StreamSegment(sequenceId: 0, startSampleIndex: 0, endSampleIndex: 8_000)

@@ -7,7 +7,7 @@ import Testing
 
 /// The Wyoming framing parser on bytes as PyPI's `wyoming` writes them, split anywhere, and on
 /// thousands of damaged variants: events, or a coded framing error, never a crash or a hang.
-struct WyomingEventParserTests {
+@Suite(.timeLimit(.minutes(2))) struct WyomingEventParserTests {
     /// An event as `wyoming.event.async_write_event` writes it: the header line with the lengths,
     /// the data as separate JSON, then the payload.
     static func written(_ type: String, data: String?, payload: [UInt8]) -> [UInt8] {
