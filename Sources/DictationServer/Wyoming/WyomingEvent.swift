@@ -26,9 +26,14 @@ struct WyomingEvent: @unchecked Sendable {
 
     /// The data's integer field, `nil` when it is missing or not a whole number.
     func integer(_ key: String) -> Int? {
-        switch data[key] {
+        Self.wholeNumber(data[key])
+    }
+
+    /// A JSON number that is a whole `Int`; `nil` for anything else. `Int(exactly:)`: a rate or
+    /// length of 1e300 must be refused, not trap in the conversion.
+    static func wholeNumber(_ value: Any?) -> Int? {
+        switch value {
         case let value as Int: value
-        // `Int(exactly:)`: a rate of 1e300 must be refused, not trap in the conversion.
         case let value as Double: Int(exactly: value)
         default: nil
         }
@@ -129,13 +134,7 @@ struct WyomingEventParser {
 
     private static func length(_ value: Any?, part: String, limit: Int) throws(WyomingFramingProblem) -> Int {
         guard let value, !(value is NSNull) else { return 0 }
-        let whole: Int? =
-            switch value {
-            case let value as Int: value
-            case let value as Double: Int(exactly: value)
-            default: nil
-            }
-        guard let length = whole, length >= 0 else { throw .notAnEvent }
+        guard let length = WyomingEvent.wholeNumber(value), length >= 0 else { throw .notAnEvent }
         guard length <= limit else { throw .tooLarge(part: part, bytes: length, limit: limit) }
         return length
     }
