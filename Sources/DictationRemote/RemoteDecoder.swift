@@ -41,7 +41,8 @@ final class RemoteDecoder: StreamDecoder {
                 partials: configuration.reportsPartials, formatting: false,
                 alternatives: configuration.alternativeCount, vocabulary: configuration.vocabulary, preprocessed: true))
         let stream = RemoteStream(
-            url: recognizer.url, token: recognizer.token, tlsConfiguration: recognizer.tlsConfiguration, start: start,
+            url: recognizer.url, token: recognizer.token, tlsConfiguration: recognizer.tlsConfiguration,
+            connectTimeout: recognizer.connectTimeout, handshakeTimeout: recognizer.handshakeTimeout, start: start,
             maxOfflineSeconds: recognizer.maxOfflineSeconds, logger: recognizer.logger)
         self.stream = stream
         return stream

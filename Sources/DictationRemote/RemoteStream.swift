@@ -1,11 +1,11 @@
 import DictationKit
 import DictationStreamProtocol
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOSSL
+import NIOWebSocket
 import Synchronization
 
 /// One stream of a session's audio to a DictationKit server, across as many connections as it
@@ -23,6 +23,11 @@ final class RemoteStream: Sendable {
     static let segmentSamples = 8_000
     /// Samples per binary frame: 20 ms.
     static let frameSamples = 320
+    /// How often a connection pings its server, and how long it may go unheard before it is
+    /// taken for dead and a new one is made: a connection whose peer vanished without closing
+    /// it would otherwise wait for TCP to give up, many minutes later.
+    static let pingInterval = Duration.seconds(10)
+    static let silenceLimit = Duration.seconds(30)
 
     private struct State {
         /// The audio no final covers yet: `retained[0]` is sample `retainedStart` of the stream.
@@ -46,11 +51,15 @@ final class RemoteStream: Sendable {
         var closed = false
         /// Connections that got as far as the server's first reply.
         var connections = 0
+        /// What each address did on the last try that found none answering.
+        var lastAttempts: [String]?
     }
 
     private let url: String
     private let token: String?
     private let tlsConfiguration: TLSConfiguration?
+    private let connectTimeout: Duration
+    private let handshakeTimeout: Duration
     private let start: StreamStart
     private let maxOfflineSamples: Int
     private let logger: Logger
@@ -60,12 +69,14 @@ final class RemoteStream: Sendable {
     private let connection = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        url: String, token: String?, tlsConfiguration: TLSConfiguration?, start: StreamStart, maxOfflineSeconds: Int,
-        logger: Logger
+        url: String, token: String?, tlsConfiguration: TLSConfiguration?, connectTimeout: Duration,
+        handshakeTimeout: Duration, start: StreamStart, maxOfflineSeconds: Int, logger: Logger
     ) {
         self.url = url
         self.token = token
         self.tlsConfiguration = tlsConfiguration
+        self.connectTimeout = connectTimeout
+        self.handshakeTimeout = handshakeTimeout
         self.start = start
         self.maxOfflineSamples = max(maxOfflineSeconds, 1) * 16_000
         self.logger = logger
@@ -83,7 +94,7 @@ final class RemoteStream: Sendable {
             state.retained += samples
             state.total += samples.count
             if state.offline, state.total - state.retainedStart > maxOfflineSamples, state.failure == nil {
-                state.failure = .serverGone(url, keptSeconds: maxOfflineSamples / 16_000)
+                state.failure = gone(state)
             }
         }
     }
@@ -116,10 +127,16 @@ final class RemoteStream: Sendable {
             until: { $0.ended || $0.failure != nil || $0.closed }, timeout: .seconds(maxOfflineSamples / 16_000))
         return try state.withLock { (state) throws(DictationError) -> [RecognitionUpdate] in
             if let failure = state.failure { throw failure }
-            guard done, state.ended else { throw DictationError.serverGone(url, keptSeconds: maxOfflineSamples / 16_000) }
+            guard done, state.ended else { throw gone(state) }
             defer { state.updates.removeAll() }
             return state.updates
         }
+    }
+
+    /// The failure of a server out of reach for longer than the audio kept; one never reached
+    /// is told with what each of its addresses did.
+    private func gone(_ state: State) -> DictationError {
+        .serverGone(url, keptSeconds: maxOfflineSamples / 16_000, attempts: state.connections == 0 ? state.lastAttempts : nil)
     }
 
     /// Stops connecting; a server session still going is left to expire.
@@ -133,62 +150,98 @@ final class RemoteStream: Sendable {
     private var isDone: Bool { state.read { $0.ended || $0.closed || $0.failure != nil } }
 
     private func connectUntilDone() async {
-        var backoff = Duration.milliseconds(200)
-        while !isDone, !Task.isCancelled {
-            var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
-            if let token { configuration.additionalHeaders[.authorization] = "Bearer \(token)" }
+        let connector: RemoteConnector
+        do {
+            var headers = HTTPHeaders()
+            if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
             // The same key on every connection of the stream lets a load balancer that hashes it
             // send a resume to the server that has the session (docs/deployment.md); the session
             // token itself stays out of URLs and their logs.
-            let target = url + (url.contains("?") ? "&" : "?") + "affinity=\(affinity)"
+            connector = try RemoteConnector(
+                url: url, query: "affinity=\(affinity)", headers: headers, tlsConfiguration: tlsConfiguration,
+                connectTimeout: connectTimeout, handshakeTimeout: handshakeTimeout)
+        } catch {
+            state.withLock { $0.failure = error }
+            return
+        }
+        var backoff = Duration.milliseconds(200)
+        while !isDone, !Task.isCancelled {
             let before = state.read { $0.connections }
+            var attempts: [String]?
             do {
-                try await WebSocketClient.connect(
-                    url: target, configuration: configuration, tlsConfiguration: tlsConfiguration, logger: logger
-                ) { inbound, outbound, _ in
-                    try await self.converse(inbound: inbound, outbound: outbound)
-                }
+                try await converse(try await connector.connect())
+            } catch .misconfigured(let error) as RemoteConnector.Failure {
+                state.withLock { if $0.failure == nil { $0.failure = error } }
+                return
+            } catch .unreachable(let reasons) as RemoteConnector.Failure {
+                attempts = reasons
             } catch {
-                logger.debug("connection to the dictation server failed", metadata: ["error": "\(error)"])
+                logger.debug("the connection to the dictation server broke", metadata: ["error": "\(error)"])
             }
             if isDone || Task.isCancelled { return }
             let connected = state.read { $0.connections } > before
             state.withLock { state in
+                if let attempts { state.lastAttempts = attempts }
                 if !state.offline {
                     state.offline = true
-                    state.notices.append(.serverUnreachable(url))
+                    // A server never reached is told with what each of its addresses did; one
+                    // that was reached and lost, as lost.
+                    if let attempts, state.connections == 0 {
+                        state.notices.append(.serverNotAnswering(url, attempts: attempts))
+                    } else {
+                        state.notices.append(.serverUnreachable(url))
+                    }
                 }
             }
+            if let attempts { logger.debug("no address of the dictation server answered", metadata: ["attempts": "\(attempts)"]) }
             backoff = connected ? .milliseconds(200) : min(backoff * 2, .seconds(5))
             try? await Task.sleep(for: backoff)
         }
     }
 
-    /// One connection: start or resume, then send and receive until it ends.
-    private func converse(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let opening = state.withLock { state -> StreamClientMessage in
-            state.endSent = false
-            if let token = state.token { return .resume(session: token, lastEventId: state.lastEventId) }
-            state.offset = state.retainedStart
-            state.sentUpTo = state.retainedStart
-            state.nextSequenceId = 0
-            state.lastEventId = -1
-            return .start(start)
-        }
-        try await outbound.write(.text(opening.jsonText))
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        guard let first = try await messages.next(), case .text(let reply) = first else { return }
-        guard try receive(reply) else { return }
-        state.withLock { state in
-            state.offline = false
-            state.connections += 1
-        }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.sendAudio(outbound) }
-            while let message = try await messages.next() {
-                guard case .text(let text) = message, try receive(text) else { break }
+    /// One connection: start or resume, then send and receive until it ends. A keep-alive
+    /// pings the server and closes the connection when the server has gone silent.
+    private func converse(_ webSocket: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>) async throws {
+        try await webSocket.executeThenClose { inbound, outbound in
+            let writer = RemoteWebSocketWriter(outbound: outbound)
+            var reader = RemoteWebSocketReader(inbound, writer: writer)
+            let lastHeard = reader.lastHeard
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await Self.keepAlive(webSocket.channel, writer: writer, lastHeard: lastHeard) }
+                defer { group.cancelAll() }
+                let opening = state.withLock { state -> StreamClientMessage in
+                    state.endSent = false
+                    if let token = state.token { return .resume(session: token, lastEventId: state.lastEventId) }
+                    state.offset = state.retainedStart
+                    state.sentUpTo = state.retainedStart
+                    state.nextSequenceId = 0
+                    state.lastEventId = -1
+                    return .start(start)
+                }
+                try await writer.send(text: opening.jsonText)
+                guard case .text(let reply)? = try await reader.next(), try receive(reply) else { return }
+                state.withLock { state in
+                    state.offline = false
+                    state.connections += 1
+                }
+                group.addTask { try await self.sendAudio(writer) }
+                while let message = try await reader.next() {
+                    guard case .text(let text) = message, try receive(text) else { break }
+                }
             }
-            group.cancelAll()
+            try? await writer.close()
+        }
+    }
+
+    private static func keepAlive(_ channel: any Channel, writer: RemoteWebSocketWriter, lastHeard: LastHeard) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: pingInterval)
+            if Task.isCancelled { return }
+            if lastHeard.silence > silenceLimit {
+                channel.close(promise: nil)
+                return
+            }
+            try? await writer.send(.ping, ByteBuffer())
         }
     }
 
@@ -256,7 +309,7 @@ final class RemoteStream: Sendable {
     }
 
     /// Sends segments as the audio comes, and `end` once the stream finishes.
-    private func sendAudio(_ outbound: WebSocketOutboundWriter) async throws {
+    private func sendAudio(_ writer: RemoteWebSocketWriter) async throws {
         while !Task.isCancelled {
             let next = state.withLock { state -> (StreamSegment, [Float])?? in
                 let available = state.total - state.sentUpTo
@@ -279,14 +332,14 @@ final class RemoteStream: Sendable {
             }
             switch next {
             case .some(.some(let (segment, samples))):
-                try await outbound.write(.text(StreamClientMessage.segment(segment).jsonText))
+                try await writer.send(text: StreamClientMessage.segment(segment).jsonText)
                 for frameStart in stride(from: 0, to: samples.count, by: Self.frameSamples) {
                     let frame = samples[frameStart..<min(frameStart + Self.frameSamples, samples.count)]
-                    try await outbound.write(.binary(Self.bytes(of: frame)))
+                    try await writer.send(binary: Self.bytes(of: frame))
                 }
             case .some(.none):
                 let last = state.read { $0.nextSequenceId - 1 }
-                try await outbound.write(.text(StreamClientMessage.end(lastSequenceId: last).jsonText))
+                try await writer.send(text: StreamClientMessage.end(lastSequenceId: last).jsonText)
             case .none:
                 // Nothing to send yet: wait for the audio thread's next append, or the finish.
                 let segment = Self.segmentSamples

@@ -380,7 +380,14 @@ package enum MessageID: String, CaseIterable, Sendable {
 
     // A session on a remote server.
     case remoteServerUnreachable
+    case remoteServerNotAnswering
     case remoteServerGone
+    case remoteServerNeverAnswered
+    case remoteURLInvalid
+    case remoteServerSpeaksTLS
+    case remoteServerTLSFailed
+    case remoteServerRefusedStream
+    case remoteServerNotHTTP
 
     // MARK: - DictationTesting
 

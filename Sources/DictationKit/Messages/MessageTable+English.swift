@@ -448,6 +448,20 @@ extension MessageTable {
 
         .remoteServerUnreachable:
             "I lost the connection to the dictation server {server}. I keep what you say and send it when the server is back; the text comes then.",
+        .remoteServerNotAnswering:
+            "I can't reach the dictation server {server} ({attempts}). I keep what you say and send it when the server answers; the text comes then.",
+        .remoteURLInvalid:
+            "{url} is not a dictation server's address: give a ws:// or wss:// URL with a host, such as ws://127.0.0.1:2700/v1/stream.",
+        .remoteServerSpeaksTLS:
+            "The dictation server {server} answers in TLS: use wss:// instead of ws://.",
+        .remoteServerTLSFailed:
+            "I could not make a TLS connection to the dictation server {server}: {reason}. If the server has no certificate, use ws://; if its certificate comes from a private authority, give that authority in the recognizer's TLS configuration.",
+        .remoteServerRefusedStream:
+            "The dictation server {server} answered {status} instead of taking the stream. Check the address: a DictationKit server's stream is at /v1/stream.",
+        .remoteServerNotHTTP:
+            "What answers at {server} is not a dictation server: it speaks neither HTTP nor TLS. Check the address and the port.",
+        .remoteServerNeverAnswered:
+            "No address of the dictation server {server} answered while I kept the {seconds} s of audio I keep for it ({attempts}), so I stopped. Check the address, the network and the server, then start again.",
         .remoteServerGone:
             "The dictation server {server} has been out of reach for longer than the {seconds} s of audio I keep for it, so I stopped. Check the network and the server, then start again.",
 

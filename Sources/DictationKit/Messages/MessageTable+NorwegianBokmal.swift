@@ -454,6 +454,20 @@ extension MessageTable {
 
         .remoteServerUnreachable:
             "Jeg mistet forbindelsen til dikteringsserveren {server}. Jeg tar vare på det du sier og sender det når serveren er tilbake; teksten kommer da.",
+        .remoteServerNotAnswering:
+            "Jeg får ikke kontakt med dikteringsserveren {server} ({attempts}). Jeg tar vare på det du sier og sender det når serveren svarer; teksten kommer da.",
+        .remoteURLInvalid:
+            "{url} er ikke adressen til en dikteringsserver: oppgi en ws://- eller wss://-URL med vertsnavn, for eksempel ws://127.0.0.1:2700/v1/stream.",
+        .remoteServerSpeaksTLS:
+            "Dikteringsserveren {server} svarer med TLS: bruk wss:// i stedet for ws://.",
+        .remoteServerTLSFailed:
+            "Jeg fikk ikke til en TLS-forbindelse med dikteringsserveren {server}: {reason}. Hvis serveren ikke har sertifikat, bruk ws://; hvis sertifikatet er utstedt av en privat utsteder, oppgi den utstederen i gjenkjennerens TLS-oppsett.",
+        .remoteServerRefusedStream:
+            "Dikteringsserveren {server} svarte {status} i stedet for å ta imot strømmen. Sjekk adressen: strømmen til en DictationKit-server ligger på /v1/stream.",
+        .remoteServerNotHTTP:
+            "Det som svarer på {server} er ikke en dikteringsserver: det snakker verken HTTP eller TLS. Sjekk adressen og porten.",
+        .remoteServerNeverAnswered:
+            "Ingen adresse til dikteringsserveren {server} svarte mens jeg tok vare på de {seconds} s med lyd jeg holder av til den ({attempts}), så jeg stoppet. Sjekk adressen, nettverket og serveren, og start på nytt.",
         .remoteServerGone:
             "Dikteringsserveren {server} har vært utenfor rekkevidde lenger enn de {seconds} s med lyd jeg tar vare på for den, så jeg stoppet. Sjekk nettverket og serveren, og start på nytt.",
 

@@ -195,9 +195,12 @@ struct RunLoop {
             try deliver(feed.process(converted, showingPartials: wantsPartials(for: block)))
         } catch {
             // One utterance the decoder failed on is reported and dropped; the session goes
-            // on with the next. Only failures that keep coming end it.
+            // on with the next. Only failures that keep coming end it, and a configuration the
+            // next utterance would fail on as well (a remote recognizer's wrong URL) at once.
             decoderFailures += 1
-            guard decoderFailures <= Self.tolerableDecoderFailures else { throw error.asFatal }
+            guard decoderFailures <= Self.tolerableDecoderFailures, error.code != .invalidConfiguration else {
+                throw error.asFatal
+            }
             logger.debug("decoder failed; dropping the utterance", metadata: ["code": "\(error.code)"])
             delivery.emit(.error(error.asNonFatal))
             feed.abandonUtterance()
