@@ -239,13 +239,24 @@ import Testing
     }
 
     /// A vosk client waits for each reply; one that sends minutes of audio without reading any is
-    /// closed (1008) once more than the session's queue waits, not buffered without bound.
-    @Test func aVoskClientFloodingAheadOfTheRepliesIsClosed() throws {
+    /// closed (1008) once more than the session's queue waits, not buffered without bound. Its
+    /// pings are answered all along, while the session is full too: vosk's client closes the
+    /// connection when a pong is 20 s late.
+    @Test func aVoskClientFloodingAheadOfTheRepliesIsClosedAndItsPingsAnswered() throws {
         let server = try Server.start()
         defer { server.stop() }
         let flood = try Self.python(FloodOutput.self, "vosk_flood.py", [server.vosk, "12"], server: server)
         #expect(flood.code == 1008, "\(flood)")
         #expect(flood.reason.hasPrefix("limitExceeded"), "\(flood)")
+        // The session queues 30 s of audio (960,000 bytes at 16 kHz): pings after more than that
+        // was sent were answered while it was full.
+        let whileFull = flood.pongs.filter { $0[0] > 960_000 }
+        #expect(!whileFull.isEmpty, "no ping answered once the session was full: \(flood.pongs)")
+        #expect(flood.pongs.allSatisfy { $0[1] < 10 }, "a pong took 10 s or more, half of vosk's limit: \(flood.pongs)")
+        // A ping is read after the audio sent before it: those still on the way when the server
+        // closed go unanswered, none before.
+        let pingedAt = flood.pongs.map { Int($0[0]) }
+        #expect(pingedAt == (1...pingedAt.count).map { $0 * 256_000 }, "a ping went unanswered: \(flood.pongs)")
     }
 
     /// SIGTERM to `dictate serve`, as a service manager stops it, while a vosk client is mid-audio:
@@ -307,6 +318,9 @@ extension CompatibleClientTests {
         var code: Int?
         var reason: String
         var sent: Int
+        /// Each answered ping: the bytes sent when it went out, and the seconds its pong took.
+        var pongs: [[Double]]
+        var unanswered: Int
     }
 
     /// openai_client.py transcribe's output: one reply per response_format, as the SDK parsed it.
