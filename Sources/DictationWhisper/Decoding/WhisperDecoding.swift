@@ -55,8 +55,7 @@ struct WhisperDecoding: Sendable, Hashable {
     /// Decodes one stretch of audio whole.
     /// - Parameters:
     ///   - samples: Mono audio at 16 kHz.
-    ///   - model: The loaded model.
-    ///   - state: This decoder's working memory.
+    ///   - model: The loaded model; the working memory is borrowed from its ``WhisperModel/states``.
     ///   - prompt: Text to take as said just before, or `nil`.
     ///   - stops: For a search that may be dropped: asked between the steps of the network, and
     ///     the search stops once it says so.
@@ -68,7 +67,7 @@ struct WhisperDecoding: Sendable, Hashable {
     /// - Returns: whisper.cpp's segments, with their words; `nil` when the search stopped early.
     /// - Throws: ``DictationError`` with ``DictationError/Code/recognitionFailed`` when whisper.cpp fails.
     func decode(
-        _ samples: [Float], model: WhisperModel, state: OpaquePointer, prompt: String?,
+        _ samples: [Float], model: WhisperModel, prompt: String?,
         stoppingWhen stops: (@Sendable () -> Bool)? = nil, onFreeCoresOnly: Bool = false
     ) throws(DictationError) -> [WhisperSegment]? {
         let threadCount: Int
@@ -91,6 +90,10 @@ struct WhisperDecoding: Sendable, Hashable {
                 WhisperThreadShare.release(threadCount)
             }
         }
+        // The state is taken once the cores are: a decoding that waits for its turn holds no
+        // working memory meanwhile.
+        let state = try model.states.take(fresh: retriesDoubtfulDecodings)
+        defer { model.states.giveBack(state, reusable: !retriesDoubtfulDecodings) }
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         parameters.n_threads = Int32(threadCount)
         parameters.translate = false

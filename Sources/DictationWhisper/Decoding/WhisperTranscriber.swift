@@ -2,8 +2,8 @@ import CWhisper
 import DictationKit
 
 /// Decodes stretches of audio whole with one loaded ``WhisperModel``, through a `whisper_state`
-/// of its own (made at the first decoding): what both of Whisper's decoders do with the audio they
-/// hold.
+/// borrowed from the model for each decoding (``WhisperStatePool``): what both of Whisper's
+/// decoders do with the audio they hold.
 ///
 /// Used from one thread at a time; not `Sendable`.
 final class WhisperTranscriber {
@@ -12,7 +12,6 @@ final class WhisperTranscriber {
     /// The vocabulary as Whisper's prompt: the text it takes as coming just before the audio,
     /// which makes the listed words and their spelling likelier.
     private let prompt: String?
-    private var state: OpaquePointer?
 
     /// - Parameters:
     ///   - model: The loaded model, shared.
@@ -27,10 +26,6 @@ final class WhisperTranscriber {
     /// whisper.cpp's threads for one decoding.
     var threadsPerDecoding: Int { settings.threads }
 
-    deinit {
-        if let state { whisper_free_state(state) }
-    }
-
     /// Decodes audio into whisper.cpp's segments, each a transcript placed at `start` onwards
     /// (a loop of Whisper's decoder kept once: ``RepetitionGuard``); none when Whisper heard no
     /// speech.
@@ -39,32 +34,16 @@ final class WhisperTranscriber {
     ///   - start: Where the audio starts, in seconds of session audio.
     ///   - stops: For a search that may be dropped: it stops once this says so.
     ///   - onFreeCoresOnly: Whether it takes only the cores nothing else of the process holds
-    ///     (``WhisperDecoding/decode(_:model:state:prompt:stoppingWhen:onFreeCoresOnly:)``).
+    ///     (``WhisperDecoding/decode(_:model:prompt:stoppingWhen:onFreeCoresOnly:)``).
     /// - Returns: One transcript per segment with words; `nil` when the search stopped early.
     /// - Throws: ``DictationError`` when whisper.cpp fails.
     func transcribe(
         _ samples: [Float], start: Double, stoppingWhen stops: (@Sendable () -> Bool)? = nil, onFreeCoresOnly: Bool = false
     ) throws(DictationError) -> [Transcript]? {
         guard !samples.isEmpty else { return [] }
-        // A retry at a higher temperature samples with a random generator that whisper.cpp seeds
-        // once per state and that runs on from decoding to decoding: the same recording came out
-        // "ill-disposed" decoded first and "ill-sposed" decoded after another in the same state.
-        // A fresh state for each decoding that may retry makes a final depend on its audio alone.
-        if settings.retriesDoubtfulDecodings, let used = state {
-            whisper_free_state(used)
-            state = nil
-            // The state's buffers go back to the system rather than staying in the heap between
-            // decodings (a long file otherwise peaked 50 MB higher).
-            malloc_trim(0)
-        }
-        if state == nil {
-            guard let made = whisper_init_state(model.context) else { throw WhisperProblem.stateFailed.error }
-            state = made
-        }
-        guard let state else { throw WhisperProblem.stateFailed.error }
         guard
             let segments = try settings.decode(
-                samples, model: model, state: state, prompt: prompt, stoppingWhen: stops, onFreeCoresOnly: onFreeCoresOnly)
+                samples, model: model, prompt: prompt, stoppingWhen: stops, onFreeCoresOnly: onFreeCoresOnly)
         else { return nil }
         return segments.compactMap { segment in
             var segment = segment
