@@ -42,7 +42,8 @@ final class RemoteDecoder: StreamDecoder {
                 alternatives: configuration.alternativeCount, vocabulary: configuration.vocabulary, preprocessed: true))
         let stream = RemoteStream(
             url: recognizer.url, token: recognizer.token, tlsConfiguration: recognizer.tlsConfiguration,
-            connectTimeout: recognizer.connectTimeout, handshakeTimeout: recognizer.handshakeTimeout, start: start,
+            connectTimeout: recognizer.connectTimeout, handshakeTimeout: recognizer.handshakeTimeout,
+            keepAlive: recognizer.keepAlive, start: start,
             maxOfflineSeconds: recognizer.maxOfflineSeconds, logger: recognizer.logger)
         self.stream = stream
         return stream

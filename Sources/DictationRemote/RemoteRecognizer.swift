@@ -43,6 +43,8 @@ public struct RemoteRecognizer: SpeechRecognizer {
     public let connectTimeout: Duration
     /// How long a connected address is given to complete the TLS and WebSocket handshake.
     public let handshakeTimeout: Duration
+    /// How a connection tells a server gone silent; tests shorten it.
+    var keepAlive = RemoteKeepAlive.standard
     let logger: Logger
 
     /// Creates the recognizer; nothing connects until a session starts.

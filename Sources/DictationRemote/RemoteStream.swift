@@ -23,11 +23,6 @@ final class RemoteStream: Sendable {
     static let segmentSamples = 8_000
     /// Samples per binary frame: 20 ms.
     static let frameSamples = 320
-    /// How often a connection pings its server, and how long it may go unheard before it is
-    /// taken for dead and a new one is made: a connection whose peer vanished without closing
-    /// it would otherwise wait for TCP to give up, many minutes later.
-    static let pingInterval = Duration.seconds(10)
-    static let silenceLimit = Duration.seconds(30)
 
     private struct State {
         /// The audio no final covers yet: `retained[0]` is sample `retainedStart` of the stream.
@@ -60,6 +55,7 @@ final class RemoteStream: Sendable {
     private let tlsConfiguration: TLSConfiguration?
     private let connectTimeout: Duration
     private let handshakeTimeout: Duration
+    private let keepAlive: RemoteKeepAlive
     private let start: StreamStart
     private let maxOfflineSamples: Int
     private let logger: Logger
@@ -70,13 +66,15 @@ final class RemoteStream: Sendable {
 
     init(
         url: String, token: String?, tlsConfiguration: TLSConfiguration?, connectTimeout: Duration,
-        handshakeTimeout: Duration, start: StreamStart, maxOfflineSeconds: Int, logger: Logger
+        handshakeTimeout: Duration, keepAlive: RemoteKeepAlive, start: StreamStart, maxOfflineSeconds: Int,
+        logger: Logger
     ) {
         self.url = url
         self.token = token
         self.tlsConfiguration = tlsConfiguration
         self.connectTimeout = connectTimeout
         self.handshakeTimeout = handshakeTimeout
+        self.keepAlive = keepAlive
         self.start = start
         self.maxOfflineSamples = max(maxOfflineSeconds, 1) * 16_000
         self.logger = logger
@@ -206,8 +204,9 @@ final class RemoteStream: Sendable {
             let writer = RemoteWebSocketWriter(outbound: outbound)
             var reader = RemoteWebSocketReader(inbound, writer: writer)
             let lastHeard = reader.lastHeard
+            let keepAlive = keepAlive
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await Self.keepAlive(webSocket.channel, writer: writer, lastHeard: lastHeard) }
+                group.addTask { await Self.keep(webSocket.channel, alive: keepAlive, writer: writer, lastHeard: lastHeard) }
                 defer { group.cancelAll() }
                 let opening = state.withLock { state -> StreamClientMessage in
                     state.endSent = false
@@ -233,11 +232,14 @@ final class RemoteStream: Sendable {
         }
     }
 
-    private static func keepAlive(_ channel: any Channel, writer: RemoteWebSocketWriter, lastHeard: LastHeard) async {
+    /// Pings the server, and closes the connection once the server has been silent too long.
+    private static func keep(
+        _ channel: any Channel, alive keepAlive: RemoteKeepAlive, writer: RemoteWebSocketWriter, lastHeard: LastHeard
+    ) async {
         while !Task.isCancelled {
-            try? await Task.sleep(for: pingInterval)
+            try? await Task.sleep(for: keepAlive.pingInterval)
             if Task.isCancelled { return }
-            if lastHeard.silence > silenceLimit {
+            if lastHeard.silence > keepAlive.silenceLimit {
                 channel.close(promise: nil)
                 return
             }

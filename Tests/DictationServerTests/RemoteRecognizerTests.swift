@@ -1,11 +1,12 @@
 import Dictation
-import DictationRemote
 import DictationServer
 import DictationTestSupport
 import DictationTesting
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DictationRemote
 
 /// `RemoteRecognizer` in a real session against a real server in this process: the same
 /// session, one line apart, decoding locally or remotely; and its offline queue across a server
@@ -15,7 +16,7 @@ struct RemoteRecognizerTests {
     /// A session of the standard stack with the given recognizer on pushed audio.
     /// - Parameter whileFeeding: Called after each half second of audio is pushed, with its
     ///   number and the events so far.
-    private static func transcribe(
+    static func transcribe(
         _ samples: [Int16], recognizer: any SpeechRecognizer,
         whileFeeding: @escaping @Sendable (Int, HeardEvents) async throws -> Void = { _, _ in }
     ) async throws -> [DictationEvent] {
@@ -37,7 +38,7 @@ struct RemoteRecognizerTests {
         return heard.events
     }
 
-    private static func text(_ events: [DictationEvent]) -> String {
+    static func text(_ events: [DictationEvent]) -> String {
         events.compactMap { if case .final(let final) = $0 { final.text } else { nil } }.filter { !$0.isEmpty }.joined(
             separator: " ")
     }
@@ -78,6 +79,31 @@ struct RemoteRecognizerTests {
         let again = try #require(restarted.withLock { $0 }, "the server did not start again on port \(port)")
         defer { Task { await again.stop() } }
 
+        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
+        #expect(errors.map(\.code) == [.networkUnavailable], "one notice that the server is away: \(errors)")
+        #expect(errors.allSatisfy { !$0.isFatal })
+        let rate = WordErrorRate(reference: transcript, hypothesis: Self.text(events))
+        #expect(rate.rate <= 0.35, "\(rate): \(Self.text(events))")
+        let words = Self.text(events).split(separator: " ")
+        #expect(words.count <= transcript.split(separator: " ").count + 3, "no words repeated: \(Self.text(events))")
+    }
+}
+
+extension RemoteRecognizerTests {
+    @Test("a server gone silent without closing: the connection is given up, and a new one resumes the session")
+    func silentConnectionGivenUp() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        // The first connection goes silent after 3 s of the session's 10: audio, acks and pongs
+        // stop, nothing is closed.
+        let proxy = try FreezingProxy(target: server.port, freezeAfter: 3)
+        var remote = RemoteRecognizer(url: "ws://127.0.0.1:\(proxy.port)/v1/stream")
+        remote.keepAlive = RemoteKeepAlive(pingInterval: .milliseconds(500), silenceLimit: .seconds(2))
+        let (samples, transcript) = try SpeechAudio.twoSentences()
+        let events = try await Self.transcribe(samples, recognizer: remote)
+        let connections = proxy.stop()
+
+        #expect(connections >= 2, "the silent connection was not given up")
         let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
         #expect(errors.map(\.code) == [.networkUnavailable], "one notice that the server is away: \(errors)")
         #expect(errors.allSatisfy { !$0.isFatal })
