@@ -209,16 +209,3 @@ final class WorkerProcess {
         }
     }
 }
-
-/// This process's environment, as `NAME=value` strings.
-enum ProcessEnvironment {
-    static var current: [String] {
-        var entries: [String] = []
-        var cursor = environ
-        while let entry = cursor.pointee {
-            entries.append(String(cString: entry))
-            cursor += 1
-        }
-        return entries
-    }
-}
