@@ -7,7 +7,7 @@ extension AudioDecodingWorker {
     /// leaves nothing behind.
     public struct Limits: Sendable, Hashable {
         /// The most virtual memory the worker may map, in bytes (`RLIMIT_AS`); allocations past
-        /// it fail. About 1 GiB by default: `dictate`'s worker maps about 400 MiB before it reads a
+        /// it fail. About 1 GiB by default: `dictate`'s worker maps about 300 MiB before it reads a
         /// byte (its libraries and thread stacks), and a decoder needs a few MiB beside the file.
         public var addressSpaceBytes: Int
         /// The most CPU time the worker may use, in seconds (`RLIMIT_CPU`). 120 by default:
