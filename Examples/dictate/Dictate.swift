@@ -12,7 +12,7 @@ struct Dictate: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Transcribe.self, Listen.self, TypeCommand.self, Devices.self, Doctor.self, Locales.self, Models.self,
-            History.self, VocabularyCommand.self, Control.self, Serve.self,
+            History.self, VocabularyCommand.self, Control.self, Serve.self, DecodeAudioWorker.self,
         ]
     )
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dictation
 import DictationKit
 import DictationServer
 import Foundation
@@ -76,6 +77,21 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Let the Wyoming port listen beyond loopback, though the protocol authenticates no one.")
     var wyomingAllowUnauthenticated = false
 
+    /// Where uploads are decoded.
+    enum UploadDecoding: String, ExpressibleByArgument, CaseIterable {
+        /// A worker process per upload: this executable again, `dictate decode-audio-worker`.
+        case worker
+        /// In the server's process: faster by a few milliseconds, but a decoder's leak or crash
+        /// on a hostile upload is the server's.
+        case inProcess = "in-process"
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "Where uploads are decoded: `worker` (a process per upload, so a decoder's leak or crash on a damaged file can't reach the server) or `in-process` (not contained).",
+            valueName: "where"))
+    var uploadDecoding = UploadDecoding.worker
+
     @OptionGroup var backend: RecognizerOptions
     @OptionGroup var common: CommonOptions
 
@@ -120,7 +136,8 @@ struct Serve: AsyncParsableCommand {
                 wyoming: wyomingPort.map {
                     ServerConfiguration.WyomingEndpoint(
                         host: self.wyomingHost, port: $0, allowsUnauthenticatedNetwork: wyomingAllowUnauthenticated)
-                })
+                },
+                uploadWorker: uploadWorker)
             let host = self.host
             let scheme = tlsCertificate == nil ? "http" : "https"
             let logger = common.makeLogger()
@@ -140,6 +157,16 @@ struct Serve: AsyncParsableCommand {
             Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
             throw ExitCode(CLIExitCode.for(error))
         }
+    }
+
+    /// This executable, run again as `dictate decode-audio-worker` for each upload. By
+    /// `/proc/self/exe`: the very file this server runs, even after a package upgrade replaced it.
+    var uploadWorker: AudioDecodingWorker? {
+        guard uploadDecoding == .worker else { return nil }
+        // A file that decodes to more than a session may hold is refused by the session first;
+        // the margin only bounds a worker whose session already stopped reading.
+        let limits = AudioDecodingWorker.Limits(maxDecodedSeconds: Double(maxSessionSeconds) + 10)
+        return AudioDecodingWorker(executablePath: "/proc/self/exe", arguments: DecodeAudioWorker.arguments, limits: limits)
     }
 
     /// glibc gives threads that allocate at the same time arenas of their own, up to eight per

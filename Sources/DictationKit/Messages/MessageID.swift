@@ -88,6 +88,15 @@ package enum MessageID: String, CaseIterable, Sendable {
     case audioConvertAdvice
     case audioConvertDataAdvice
     case audioSendWholeAdvice
+    case audioWorkerStopped
+    case audioWorkerSignal
+    case audioWorkerExitStatus
+    case audioWorkerCPULimit
+    case audioWorkerStalled
+    case audioWorkerTooLong
+    case audioWorkerGarbled
+    case audioWorkerUnstartable
+    case audioWorkerAdvice
     case microphoneBusy
     case microphonePermissionDenied
     case microphoneNoDefault

@@ -101,6 +101,24 @@ extension MessageTable {
             "I read WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU; convert other audio to one of them before sending it (e.g. `ffmpeg -i input.m4a output.flac`).",
         .audioSendWholeAdvice:
             "Send the whole recording, as a file of one of the formats I read (WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU).",
+        .audioWorkerStopped:
+            "{input} could not be decoded safely: the process decoding it stopped before it finished ({how})",
+        .audioWorkerSignal:
+            "killed by signal {signal}",
+        .audioWorkerExitStatus:
+            "exit status {status}",
+        .audioWorkerCPULimit:
+            "{input} could not be decoded safely: decoding it took more than the {seconds} s of processor time a file may take",
+        .audioWorkerStalled:
+            "{input} could not be decoded safely: the process decoding it sent nothing for {seconds} s",
+        .audioWorkerTooLong:
+            "{input} decodes to more than the {seconds} s of audio a file may hold",
+        .audioWorkerGarbled:
+            "{input} could not be decoded safely: the process decoding it sent {englishReason}, not decoded audio",
+        .audioWorkerUnstartable:
+            "I couldn't start the audio decoding process `{command}` ({reason})",
+        .audioWorkerAdvice:
+            "Convert the recording to WAV or FLAC (e.g. `ffmpeg -i input.ogg output.flac`) and send it again.",
         .audioConvertAdvice:
             "I read WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF and AU; convert other audio to one of them first (e.g. `ffmpeg -i input.m4a output.flac`), or give the rate, channels and encoding of raw PCM.",
         .microphoneBusy:

@@ -100,6 +100,24 @@ extension MessageTable {
             "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem før du sender den (f.eks. `ffmpeg -i input.m4a output.flac`).",
         .audioSendWholeAdvice:
             "Send hele opptaket, som en fil i et av formatene jeg leser (WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF, AU).",
+        .audioWorkerStopped:
+            "{input} kunne ikke dekodes trygt: prosessen som dekodet dem, stoppet før den var ferdig ({how})",
+        .audioWorkerSignal:
+            "drept av signal {signal}",
+        .audioWorkerExitStatus:
+            "avslutningsstatus {status}",
+        .audioWorkerCPULimit:
+            "{input} kunne ikke dekodes trygt: dekodingen brukte mer enn de {seconds} s prosessortid en fil kan få",
+        .audioWorkerStalled:
+            "{input} kunne ikke dekodes trygt: prosessen som dekodet dem, sendte ingenting på {seconds} s",
+        .audioWorkerTooLong:
+            "{input} blir til mer enn de {seconds} s lyd en fil kan inneholde",
+        .audioWorkerGarbled:
+            "{input} kunne ikke dekodes trygt: prosessen som dekodet dem, sendte noe annet enn dekodet lyd",
+        .audioWorkerUnstartable:
+            "jeg klarte ikke å starte lyddekodingsprosessen `{command}` ({reason})",
+        .audioWorkerAdvice:
+            "Konverter opptaket til WAV eller FLAC (f.eks. `ffmpeg -i input.ogg output.flac`) og send det på nytt.",
         .audioConvertAdvice:
             "Jeg leser WAV, FLAC, Ogg Vorbis, Opus, MP3, AIFF og AU; konverter annen lyd til ett av dem først (f.eks. `ffmpeg -i input.m4a output.flac`), eller oppgi samplingsfrekvensen, antall kanaler og kodingen for rå PCM.",
         .microphoneBusy:

@@ -7,13 +7,17 @@ import Logging
 /// `POST /v1/audio/transcriptions`, as OpenAI's API (and WhisperKit's and speaches' servers) take
 /// it: a multipart form with the audio `file`, answered in the `response_format` asked for.
 ///
-/// The upload is decoded in memory (any format libsndfile reads, by content) by a session of the
-/// server's without partials: each utterance searched whole, then written (formatting on).
+/// The upload is decoded from memory (any format libsndfile reads, by content) by a session of the
+/// server's without partials: each utterance searched whole, then written (formatting on). With a
+/// `worker`, the decoding runs in a process of its own (`WorkerAudioDataSource`): a decoder that
+/// leaks or crashes on a hostile upload costs that process, and the upload gets its coded error.
 struct TranscriptionEndpoint: Sendable {
     let slots: SessionSlots
     let factory: ServerSessionFactory
     let limits: ServerLimits
     let defaultLocale: String
+    /// The process each upload is decoded in; `nil`: this one.
+    let worker: AudioDecodingWorker?
     let logger: Logger
 
     func respond(to request: Request, context: some RequestContext) async -> Response {
@@ -52,7 +56,9 @@ struct TranscriptionEndpoint: Sendable {
         var locale = upload.language.map(Self.locale(forLanguage:)) ?? defaultLocale
         let request = ServerSessionFactory.Request(
             locale: locale, partials: false, formatting: true, maxDuration: Double(limits.maxSessionSeconds))
-        var (session, options) = factory.makeSession(source: AudioDataSource(bytes: upload.audio), request: request)
+        let source: any AudioSource =
+            worker.map { WorkerAudioDataSource(bytes: upload.audio, worker: $0) } ?? AudioDataSource(bytes: upload.audio)
+        var (session, options) = factory.makeSession(source: source, request: request)
         options.reports = [.progress]
         var finals: [Transcript] = []
         var duration = 0.0

@@ -83,7 +83,8 @@ public struct DictationServer: Service {
         let vosk = VoskConnection(
             slots: slots, factory: factory, limits: limits, locale: configuration.defaultLocale, logger: logger)
         let transcription = TranscriptionEndpoint(
-            slots: slots, factory: factory, limits: limits, defaultLocale: configuration.defaultLocale, logger: logger)
+            slots: slots, factory: factory, limits: limits, defaultLocale: configuration.defaultLocale,
+            worker: configuration.uploadWorker, logger: logger)
 
         let router = Router()
         // A load balancer's health check needs no token.

@@ -1,3 +1,4 @@
+import DictationCapture
 import DictationKit
 import DictationStreamProtocol
 
@@ -67,6 +68,16 @@ public struct ServerConfiguration: Sendable {
     /// Home Assistant's Wyoming protocol on a port of its own, when set; `nil`, the default,
     /// serves HTTP and WebSocket only.
     public var wyoming: WyomingEndpoint?
+    /// How uploads to `POST /v1/audio/transcriptions` are decoded: in a worker process each, so
+    /// that a C decoder's leak or crash on a damaged or hostile file can't reach the server (a
+    /// worker that dies or runs past its limits is that upload's `invalidAudio` error). `nil`,
+    /// the default, decodes them in the server's own process, which is not contained:
+    /// libsndfile 1.2.0 leaks about 5.8 KB for every Ogg file it fails to open, and a decoder
+    /// that crashes takes the server with it. `dictate serve` sets its own executable
+    /// (`dictate decode-audio-worker`); an app that embeds the server and takes uploads from
+    /// clients it doesn't trust should set a program that calls
+    /// `AudioDecodingWorker.serveStandardStreams()`.
+    public var uploadWorker: AudioDecodingWorker?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -78,10 +89,12 @@ public struct ServerConfiguration: Sendable {
     ///   - defaultLocale: The locale when a client names none, `en-US` by default.
     ///   - recordingDirectory: Where to record sessions' audio; `nil`, the default, records nothing.
     ///   - wyoming: Where to serve the Wyoming protocol; `nil`, the default, serves none.
+    ///   - uploadWorker: The process that decodes each upload; `nil`, the default, decodes them
+    ///     in this process (not contained).
     public init(
         host: String = "127.0.0.1", port: Int = 2700, tokens: AccessTokens = AccessTokens([]), tls: TLSFiles? = nil,
         limits: ServerLimits = ServerLimits(), defaultLocale: String = "en-US", recordingDirectory: String? = nil,
-        wyoming: WyomingEndpoint? = nil
+        wyoming: WyomingEndpoint? = nil, uploadWorker: AudioDecodingWorker? = nil
     ) {
         self.host = host
         self.port = port
@@ -91,6 +104,7 @@ public struct ServerConfiguration: Sendable {
         self.defaultLocale = defaultLocale
         self.recordingDirectory = recordingDirectory
         self.wyoming = wyoming
+        self.uploadWorker = uploadWorker
     }
 
     /// Whether ``host`` only reaches this machine.
