@@ -79,17 +79,23 @@ struct RemoteRecognizerTests {
         let again = try #require(restarted.withLock { $0 }, "the server did not start again on port \(port)")
         defer { Task { await again.stop() } }
 
-        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
-        #expect(errors.map(\.code) == [.networkUnavailable], "one notice that the server is away: \(errors)")
-        #expect(errors.allSatisfy { !$0.isFatal })
-        let rate = WordErrorRate(reference: transcript, hypothesis: Self.text(events))
-        #expect(rate.rate <= 0.35, "\(rate): \(Self.text(events))")
-        let words = Self.text(events).split(separator: " ")
-        #expect(words.count <= transcript.split(separator: " ").count + 3, "no words repeated: \(Self.text(events))")
+        Self.expectOneOutageAndEveryWordOnce(events, transcript: transcript)
     }
 }
 
 extension RemoteRecognizerTests {
+    /// What a session across an outage must show: one notice that the server is away, not
+    /// fatal, and the words, none lost and none repeated.
+    static func expectOneOutageAndEveryWordOnce(_ events: [DictationEvent], transcript: String) {
+        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
+        #expect(errors.map(\.code) == [.networkUnavailable], "one notice that the server is away: \(errors)")
+        #expect(errors.allSatisfy { !$0.isFatal })
+        let rate = WordErrorRate(reference: transcript, hypothesis: text(events))
+        #expect(rate.rate <= 0.35, "\(rate): \(text(events))")
+        let words = text(events).split(separator: " ")
+        #expect(words.count <= transcript.split(separator: " ").count + 3, "no words repeated: \(text(events))")
+    }
+
     @Test("a server gone silent without closing: the connection is given up, and a new one resumes the session")
     func silentConnectionGivenUp() async throws {
         let server = try await TestServer.start()
@@ -104,13 +110,7 @@ extension RemoteRecognizerTests {
         let connections = proxy.stop()
 
         #expect(connections >= 2, "the silent connection was not given up")
-        let errors = events.compactMap { if case .error(let error) = $0 { error } else { nil } }
-        #expect(errors.map(\.code) == [.networkUnavailable], "one notice that the server is away: \(errors)")
-        #expect(errors.allSatisfy { !$0.isFatal })
-        let rate = WordErrorRate(reference: transcript, hypothesis: Self.text(events))
-        #expect(rate.rate <= 0.35, "\(rate): \(Self.text(events))")
-        let words = Self.text(events).split(separator: " ")
-        #expect(words.count <= transcript.split(separator: " ").count + 3, "no words repeated: \(Self.text(events))")
+        Self.expectOneOutageAndEveryWordOnce(events, transcript: transcript)
     }
 }
 
