@@ -102,12 +102,12 @@ extension RemoteRecognizerTests {
         defer { Task { await server.stop() } }
         // The first connection goes silent after 3 s of the session's 10: audio, acks and pongs
         // stop, nothing is closed.
-        let proxy = try FreezingProxy(target: server.port, freezeAfter: 3)
+        let proxy = try await FreezingProxy.start(target: server.port, freezeAfter: 3)
         var remote = RemoteRecognizer(url: "ws://127.0.0.1:\(proxy.port)/v1/stream")
-        remote.keepAlive = RemoteKeepAlive(pingInterval: .milliseconds(500), silenceLimit: .seconds(2))
+        remote.keepAlive = RemoteKeepAlive(pingInterval: .milliseconds(500), silenceLimit: .seconds(4))
         let (samples, transcript) = try SpeechAudio.twoSentences()
         let events = try await Self.transcribe(samples, recognizer: remote)
-        let connections = proxy.stop()
+        let connections = try await proxy.stop()
 
         #expect(connections >= 2, "the silent connection was not given up")
         Self.expectOneOutageAndEveryWordOnce(events, transcript: transcript)

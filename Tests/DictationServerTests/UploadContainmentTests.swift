@@ -18,14 +18,14 @@ import Testing
     /// The benchmark, run with few uploads.
     static let script = RepositoryFiles.url("Benchmarks/damaged_uploads.py").path
 
-    @Test func damagedUploadsEachGetTheirCodedErrorAndLeaveTheServersMemoryAlone() throws {
+    @Test func damagedUploadsEachGetTheirCodedErrorAndLeaveTheServersMemoryAlone() async throws {
         let recording = try CompatibleClientTests.joinedRecording()
-        let run = try CompatibleClientTests.run(
-            try CompatibleClientTests.requirePython(),
-            [
-                Self.script, "--binary", try DictateExecutable.url.path, "--count", "300", "--warmup", "60", "--json",
-                "--then-transcribe", recording.path,
-            ])
+        let arguments = [
+            Self.script, "--binary", try DictateExecutable.url.path, "--count", "300", "--warmup", "60", "--json",
+            "--then-transcribe", recording.path,
+        ]
+        let python = try CompatibleClientTests.requirePython()
+        let run = try await offThePool { try CompatibleClientTests.run(python, arguments) }
         let result = try CompatibleClientTests.decode(DamagedUploads.self, run.output)
         print(
             "300 damaged uploads: \(result.answers); RSS \(result.rssStartKiB) KiB at the start, \(result.rssAfterWarmupKiB) "
@@ -64,7 +64,7 @@ import Testing
         let url = "http://127.0.0.1:\(server.port)/v1/audio/transcriptions"
         let upload = try CompatibleClientTests.recording("0880")
         for _ in 0..<2 {
-            let reply = try CompatibleClientTests.curl(["-F", "file=@\(upload)", url])
+            let reply = try await offThePool { try CompatibleClientTests.curl(["-F", "file=@\(upload)", url]) }
             #expect(reply.status == 400, "\(reply.body)")
             let error = try CompatibleClientTests.decode(CompatibleClientTests.ErrorReply.self, reply.body).error
             #expect(error.code == "invalidAudio" && error.type == "invalid_request_error", "\(reply.body)")
@@ -72,7 +72,8 @@ import Testing
             #expect(error.message.contains(expected), "\(error.message)")
             #expect(error.message.contains("Convert the recording to WAV or FLAC"), "\(error.message)")
         }
-        let health = try CompatibleClientTests.curl(["http://127.0.0.1:\(server.port)/health"])
+        let port = server.port
+        let health = try await offThePool { try CompatibleClientTests.curl(["http://127.0.0.1:\(port)/health"]) }
         #expect(health.status == 200 && health.body.trimmingCharacters(in: .whitespacesAndNewlines) == "ok", "\(health.body)")
         await server.stop()
     }

@@ -1,3 +1,4 @@
+import DictationTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,12 @@ final class FreezingProxy: Sendable {
     private let process: Process
     private let output: FileHandle
 
-    init(target: Int, freezeAfter seconds: Double) throws {
+    /// Starts the proxy and waits until it listens, off the cooperative pool (a pipe is read).
+    static func start(target: Int, freezeAfter seconds: Double) async throws -> FreezingProxy {
+        try await offThePool { try FreezingProxy(target: target, freezeAfter: seconds) }
+    }
+
+    private init(target: Int, freezeAfter seconds: Double) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Clients/freezing_proxy.py").path
         let process = Process()
@@ -25,13 +31,15 @@ final class FreezingProxy: Sendable {
         port = try #require(Int(String(decoding: line, as: UTF8.self)), "freezing_proxy.py printed no port")
     }
 
-    /// Stops the proxy.
+    /// Stops the proxy, off the cooperative pool (the process is waited for).
     /// - Returns: How many connections it took.
-    func stop() -> Int {
-        // SIGKILL: a test process may pass SIGTERM on ignored.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let lines = String(decoding: output.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-        return lines.filter { $0.hasPrefix("connection ") }.count
+    func stop() async throws -> Int {
+        try await offThePool { [process, output] in
+            // SIGKILL: a test process may pass SIGTERM on ignored.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let lines = String(decoding: output.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+            return lines.filter { $0.hasPrefix("connection ") }.count
+        }
     }
 }
