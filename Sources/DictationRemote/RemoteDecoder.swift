@@ -8,6 +8,8 @@ final class RemoteDecoder: StreamDecoder {
     private let recognizer: RemoteRecognizer
     private let configuration: DecoderConfiguration
     private var stream: RemoteStream?
+    /// What the last stream got over while it finished, not yet taken.
+    private var finishedNotices: [DictationError] = []
 
     init(recognizer: RemoteRecognizer, configuration: DecoderConfiguration) {
         self.recognizer = recognizer
@@ -27,11 +29,19 @@ final class RemoteDecoder: StreamDecoder {
     func finish() throws(DictationError) -> [RecognitionUpdate] {
         guard let stream else { return [] }
         self.stream = nil
-        defer { stream.close() }
+        defer {
+            // An outage while the session waited for the last final is told after it: the
+            // session asks for notices once more when its decoder has finished.
+            finishedNotices += stream.takeNotices()
+            stream.close()
+        }
         return try stream.finish()
     }
 
-    func takeNotices() -> [DictationError] { stream?.takeNotices() ?? [] }
+    func takeNotices() -> [DictationError] {
+        defer { finishedNotices.removeAll() }
+        return finishedNotices + (stream?.takeNotices() ?? [])
+    }
 
     private func currentStream() -> RemoteStream {
         if let stream { return stream }
