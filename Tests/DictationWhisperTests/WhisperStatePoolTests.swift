@@ -9,8 +9,20 @@ import Testing
 /// Whisper's working memory lent for each search (`WhisperStatePool`): live decoders share a
 /// few states however many there are, and give the same text as with a state of their own; a
 /// file's decoding, which may retry by sampling, gets a new state and keeps none.
+///
+/// Each test loads a copy of tiny.en of its own: a model is shared by path in the process, and
+/// the other Whisper tests running beside these take states from its pool.
 @Suite("Whisper state pool", .timeLimit(.minutes(10)))
 struct WhisperStatePoolTests {
+    /// A copy of tiny.en at a path of its own, so its model and pool are this test's alone.
+    private static func privateModel() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("whisper-pool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("tiny.en.bin").path
+        try FileManager.default.copyItem(atPath: try WhisperFixtures.tinyEnglish(), toPath: copy)
+        return copy
+    }
+
     private static func decode(_ decoder: any SpeechDecoder, _ samples: [Float]) throws -> String {
         guard let utterances = decoder as? any UtteranceDecoder else {
             Issue.record("not an utterance decoder: \(decoder)")
@@ -24,7 +36,8 @@ struct WhisperStatePoolTests {
 
     @Test("six live decoders, three at a time: the same text each, and no more states kept than cores")
     func liveDecodersShareStates() async throws {
-        let path = try WhisperFixtures.tinyEnglish()
+        let path = try Self.privateModel()
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let recognizer = WhisperRecognizer(modelPath: path, threads: 1)
         let live = DecoderConfiguration(locale: "en-US", segmentation: .endpointer, reportsPartials: false, isLive: true)
         let decoders = try (0..<6).map { _ in UncheckedDecoder(decoder: try recognizer.makeDecoder(live)) }
@@ -52,7 +65,8 @@ struct WhisperStatePoolTests {
 
     @Test("a file's decoder gets a new state for each decoding and keeps none after")
     func fileDecodingKeepsNoState() async throws {
-        let path = try WhisperFixtures.tinyEnglish()
+        let path = try Self.privateModel()
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let recognizer = WhisperRecognizer(modelPath: path, threads: 1)
         let file = DecoderConfiguration(locale: "en-US", segmentation: .endpointer, reportsPartials: false, isLive: false)
         let decoder = UncheckedDecoder(decoder: try recognizer.makeDecoder(file))
