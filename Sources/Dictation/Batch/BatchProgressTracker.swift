@@ -53,7 +53,7 @@ final class BatchProgressTracker: Sendable {
     }
 
     private func snapshot(_ state: State) -> BatchProgress {
-        let elapsed = (ContinuousClock.now - startedAt).seconds
+        let elapsed = (ContinuousClock.now - startedAt).inSeconds
         let processed = state.finishedAudio + state.running.values.reduce(0) { $0 + $1.processed }
         let lengths = state.finishedLengths + state.running.values.compactMap(\.total)
         var remaining: Double?
@@ -68,12 +68,5 @@ final class BatchProgressTracker: Sendable {
         return BatchProgress(
             fileCount: fileCount, filesFinished: state.finished, filesFailed: state.failed,
             audioProcessed: processed, elapsed: elapsed, estimatedTimeRemaining: remaining)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

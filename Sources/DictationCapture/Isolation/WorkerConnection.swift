@@ -24,6 +24,8 @@ final class WorkerConnection {
     /// Received and not yet taken; `consumed` bytes of it were.
     private var received: [UInt8] = []
     private var consumed = 0
+    /// Where each read lands before it joins `received`: one buffer for the connection's life.
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
     private var outputEnded = false
 
     /// Received bytes a worker may get ahead by while it is still being sent the file (a sound
@@ -114,7 +116,6 @@ final class WorkerConnection {
     /// Reads what the worker wrote, without blocking.
     /// - Returns: Whether any bytes came.
     private func receive() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let count = chunk.withUnsafeMutableBytes { recv(process.output, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         if count > 0 {
             received.append(contentsOf: chunk[0..<count])

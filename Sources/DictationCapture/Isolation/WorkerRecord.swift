@@ -78,16 +78,17 @@ enum WorkerRecord: Equatable {
                 expectedDuration: duration.isFinite && duration >= 0 ? duration : nil)
         case .samples:
             guard length % 4 == 0 else { throw .malformed("samples") }
-            let base = payload.startIndex
             record = .samples(
-                [Float](unsafeUninitializedCapacity: length / 4) { samples, initialized in
-                    for index in 0..<length / 4 {
-                        let offset = base + index * 4
-                        let value = Float(bitPattern: UInt32(littleEndianBytes: payload[offset..<(offset + 4)]))
-                        // The worker's samples are not trusted more than a file's: in -1...1, NaN as silence.
-                        samples[index] = value.isNaN ? 0 : min(max(value, -1), 1)
+                payload.withUnsafeBytes { raw in
+                    [Float](unsafeUninitializedCapacity: length / 4) { samples, initialized in
+                        for index in 0..<length / 4 {
+                            let bits = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                            let value = Float(bitPattern: bits)
+                            // The worker's samples are not trusted more than a file's: in -1...1, NaN as silence.
+                            samples[index] = value.isNaN ? 0 : min(max(value, -1), 1)
+                        }
+                        initialized = length / 4
                     }
-                    initialized = length / 4
                 })
         case .end:
             guard length == 0 else { throw .malformed("end") }

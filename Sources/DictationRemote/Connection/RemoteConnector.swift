@@ -106,7 +106,7 @@ struct RemoteConnector: Sendable {
         WebSocketFrame, WebSocketFrame
     > {
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.nanoseconds(Int64(connectTimeout.seconds * 1e9)))
+            .connectTimeout(TimeAmount(connectTimeout))
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
         let answer = FirstAnswer()
         let channel: any Channel
@@ -189,7 +189,7 @@ struct RemoteConnector: Sendable {
         _ upgrade: EventLoopFuture<Upgrade>, on channel: any Channel, within timeout: Duration
     ) -> EventLoopFuture<Upgrade> {
         let bounded = channel.eventLoop.makePromise(of: Upgrade.self)
-        let timer = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(timeout.seconds * 1e9))) {
+        let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
             bounded.fail(HandshakeTimedOut())
             channel.close(promise: nil)
         }
@@ -274,15 +274,7 @@ struct RemoteConnector: Sendable {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        let seconds = duration.seconds
+        let seconds = duration.inSeconds
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

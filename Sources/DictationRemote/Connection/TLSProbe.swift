@@ -12,16 +12,16 @@ enum TLSProbe {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none
         guard let context = try? NIOSSLContext(configuration: configuration) else { return false }
-        let nanoseconds = TimeAmount.nanoseconds(Int64(timeout.seconds * 1e9))
+        let limit = TimeAmount(timeout)
         do {
             let (channel, handshake) = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(nanoseconds)
+                .connectTimeout(limit)
                 .connect(to: address) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let done = channel.eventLoop.makePromise(of: Bool.self)
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: nil))
                         try channel.pipeline.syncOperations.addHandler(HandshakeWatcher(done: done))
-                        channel.eventLoop.scheduleTask(in: nanoseconds) { done.succeed(false) }
+                        channel.eventLoop.scheduleTask(in: limit) { done.succeed(false) }
                         return (channel, done.futureResult)
                     }
                 }

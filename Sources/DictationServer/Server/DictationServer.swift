@@ -158,10 +158,10 @@ public struct DictationServer: Service {
     ///
     /// The refusal answers the client's first message (or comes after ``refusalWait`` of
     /// silence), never straight after the upgrade: a client then has its WebSocket pipeline in
-    /// place before anything arrives. SwiftNIO's HTTP client upgrade (2.101, which
-    /// `HummingbirdWSClient` and so `RemoteRecognizer` use) loses frames that arrive together with
-    /// the `101` response, and then never ends the connection's stream: in a loop of refused
-    /// connections here, a third of those clients waited for ever.
+    /// place before anything arrives. SwiftNIO's HTTP client upgrade (2.101, which the tests'
+    /// `HummingbirdWSClient` and `RemoteRecognizer`'s `RemoteConnector` use) loses frames that
+    /// arrive together with the `101` response, and then never ends the connection's stream: in
+    /// a loop of refused connections here, a third of those clients waited for ever.
     private static func refuse(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, json: String?) async throws
     {
         await withTaskGroup(of: Void.self) { group in
