@@ -110,8 +110,9 @@ def _sphinx_transcriptions(directory: Path) -> Dict[str, str]:
     return refs
 
 
-def load_corpus(dirs: List[str], limit: Optional[int]) -> List[Recording]:
+def load_corpus(dirs: List[str], limit: Optional[int], trailing_silence: float = 0.0) -> List[Recording]:
     recs: List[Recording] = []
+    silence = bytes(int(trailing_silence * RATE) * WIDTH * CHANNELS)
     for d in dirs:
         directory = Path(d).expanduser()
         sphinx = _sphinx_transcriptions(directory)
@@ -131,7 +132,7 @@ def load_corpus(dirs: List[str], limit: Optional[int]) -> List[Recording]:
                     log(f"corpus: {wav_path} is {fmt}, need {(RATE, WIDTH, CHANNELS)}; skipped")
                     continue
                 pcm = w.readframes(w.getnframes())
-            recs.append(Recording(f"{directory.name}/{stem}", str(wav_path), ref, pcm))
+            recs.append(Recording(f"{directory.name}/{stem}", str(wav_path), ref, pcm + silence))
     if limit:
         recs = recs[:limit]
     if not recs:
@@ -601,7 +602,9 @@ def pool_rounds(runs: List[dict], concs: List[int], rt_latency: float) -> List[d
 def markdown(result: dict) -> str:
     out = []
     a = result["meta"]
-    out.append(f"## Wyoming STT side by side ({a['started_at']}, pace={a['pace']}, "
+    silence = a.get("trailing_silence_s") or 0
+    trailing = f", {silence} s of silence after each recording" if silence else ""
+    out.append(f"## Wyoming STT side by side ({a['started_at']}, pace={a['pace']}{trailing}, "
                f"{a['recordings']} recordings / {a['audio_s']:.1f} s audio, rounds={a['rounds']}, "
                f"real-time = p95 latency <= {a['rt_latency_s']} s)\n")
     out.append(f"load average at start {fmt_load(a['loadavg_start'])}, at end {fmt_load(a.get('loadavg_end'))}\n")
@@ -668,6 +671,10 @@ def parse_args(argv=None):
     p.add_argument("--language", default="en")
     p.add_argument("--pace", choices=["realtime", "fast"], default="realtime",
                    help="send 100 ms chunks at real time (default) or as fast as possible")
+    p.add_argument("--trailing-silence", type=float, default=0.0, metavar="SECONDS",
+                   help="append this much silence to every recording before audio-stop, as a client "
+                        "that ends the stream on its own voice activity detection does (Home "
+                        "Assistant's voice pipeline: after 0.7 s of silence); default 0")
     p.add_argument("--concurrency", default="1,2,4,8", help="comma-separated levels (default 1,2,4,8)")
     p.add_argument("--passes", type=int, default=1,
                    help="times each client loops over the recordings per level (default 1)")
@@ -727,7 +734,7 @@ async def amain(args, holder: dict) -> None:
 
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, _interrupt, sig)
-    recs = load_corpus(args.corpus, args.limit)
+    recs = load_corpus(args.corpus, args.limit, args.trailing_silence)
     total_audio = sum(r.seconds for r in recs)
     log(f"{len(recs)} recordings, {total_audio:.1f} s of audio; servers: {', '.join(n for n, _ in args.servers)}")
     result = {
@@ -735,7 +742,8 @@ async def amain(args, holder: dict) -> None:
             "started_at": _dt.datetime.now().isoformat(timespec="seconds"),
             "host": platform.node(), "cpus": os.cpu_count(), "python": platform.python_version(),
             "loadavg_start": list(os.getloadavg()),
-            "pace": args.pace, "language": args.language, "chunk_ms": int(CHUNK_SECONDS * 1000),
+            "pace": args.pace, "trailing_silence_s": args.trailing_silence,
+            "language": args.language, "chunk_ms": int(CHUNK_SECONDS * 1000),
             "concurrency": args.concurrency, "passes": args.passes, "rounds": args.rounds,
             "warmup": args.warmup, "rt_latency_s": args.rt_latency,
             "latency_definition": "audio-stop written -> transcript received",

@@ -73,7 +73,7 @@ import Testing
             // A fixed count is taken as it is, and counted.
             let fixed = WhisperThreadShare.reserve(wanted: cores, adapts: false)
             // With every core held by that decoding, an adapting one gets the one thread left to
-            // all, and learns that another decoding holds cores (it then searches greedily).
+            // all, and learns that it slows another decoding down (it then searches greedily).
             let adapting = WhisperThreadShare.reserve(wanted: cores, adapts: true)
             WhisperThreadShare.release(adapting.threads)
             WhisperThreadShare.release(fixed.threads)
@@ -81,7 +81,7 @@ import Testing
         }
         let taken = try await waitFor("both reservations", within: Self.turnGuard) { reservations.wait(within: .zero) }
         #expect(taken.fixed.threads == cores, "other suites' decodings may hold or wait: whether it saw them is theirs")
-        #expect(taken.adapting == WhisperThreadShare.Reservation(threads: 1, othersDecoding: true))
+        #expect(taken.adapting == WhisperThreadShare.Reservation(threads: 1, othersDelayed: 1))
     }
 
     @Test func aFileDecodingWaitsForTheCoresThisProcessHoldsInsteadOfCrowdingThem() async throws {
@@ -99,6 +99,14 @@ import Testing
         let secondID = try await waitFor("the second decoding's thread") { second.threadID }
         try await waitUntil("the second decoding blocks") { ThreadActivity.isWaiting(secondID) || second.isDone }
         #expect(!second.isDone, "a second decoding got threads while every core was held")
+        // A third queues behind the second.
+        let third = ThreadResult { () -> WhisperThreadShare.Reservation in
+            let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
+            WhisperThreadShare.release(one.threads)
+            return one
+        }
+        let thirdID = try await waitFor("the third decoding's thread") { third.threadID }
+        try await waitUntil("the third decoding blocks") { ThreadActivity.isWaiting(thirdID) || third.isDone }
         holder.giveBack()
         try await waitUntil("the waiting decoding gets its thread once the cores are given back", within: Self.turnGuard) {
             second.isDone
@@ -106,7 +114,10 @@ import Testing
         #expect(holder.thread.wait(within: .zero) == true)
         let waited = second.wait(within: .zero)
         #expect(waited?.threads == 1)
-        #expect(waited?.othersDecoding == true, "it asked while another decoding held the cores (a live one searches greedily)")
+        #expect(
+            (waited?.othersDelayed ?? 0) >= 1,
+            "the third decoding waited behind it when it took its turn (a live one searches greedily)")
+        try await waitUntil("the third decoding gets its turn", within: Self.turnGuard) { third.isDone }
     }
 }
 

@@ -21,8 +21,9 @@ import DictationKit
 /// (``SpeechToNoiseEstimator``): judged after it, the audio would look clean as soon as
 /// suppression made it so, and the suppression would flicker. The verdicts are the one detector's;
 /// beside each, the tracker measures the frame's level in the unsuppressed speech band (the same
-/// audio until suppression first engages). The decision for a buffer is the one the verdicts up
-/// to the buffer before it made. The first engagement waits for a pause in the speech, where the
+/// audio until suppression first engages). The decisions for each 10 ms block of the stream are
+/// the ones the verdicts before the block made, whatever buffers the audio came in, so the output
+/// does not depend on how the input was cut. The first engagement waits for a pause in the speech, where the
 /// audio can fall back by the suppressor's latency unheard (``NoiseSuppressionStage``). Clean
 /// audio is never delayed, and comes out exactly as with suppression off.
 ///
@@ -38,6 +39,16 @@ final class StandardPreprocessor: AudioProcessor {
     private var producedSamples = 0
     /// Whether the detector's latest verdict was speech.
     private var speechHeard = false
+    /// Samples conditioned so far, at the output rate, not counting the suppressor's tail.
+    private var conditionedSamples = 0
+    /// The decisions for the block being conditioned.
+    private var decisions = Decisions()
+    /// The samples between decisions, 10 ms: each block is suppressed and levelled as the
+    /// verdicts before it decided. Decided at these fixed places in the stream, not once per
+    /// buffer, the output does not depend on how the input was cut: a server session that fell
+    /// behind reads its client's audio in larger buffers, and with per-buffer decisions the gain
+    /// came out different and Whisper heard other words.
+    private let decisionBlock: Int
 
     /// - Parameters:
     ///   - stages: The format conversion stages, in order.
@@ -51,6 +62,7 @@ final class StandardPreprocessor: AudioProcessor {
     ) {
         self.stages = stages
         self.outputSampleRate = outputSampleRate
+        decisionBlock = max(1, outputSampleRate / 100)
         highPass = options.highPassCutoff.map { HighPassFilter(sampleRate: outputSampleRate, cutoff: $0) }
         let suppressor = NoiseSuppressionStage(mode: options.noiseSuppression, sampleRate: outputSampleRate)
         noiseSuppressor = suppressor
@@ -86,31 +98,64 @@ final class StandardPreprocessor: AudioProcessor {
         return condition(&samples, last: true)
     }
 
-    /// Filters, judges and levels the converted samples in place and wraps them in a frame.
+    /// Filters, judges and levels the converted samples and wraps them in a frame: block by
+    /// block (``decisionBlock``), each with the decisions the verdicts before it made.
     private func condition(_ samples: inout [Float], last: Bool) -> AudioFrame {
-        highPass?.process(&samples)
-        var unsuppressed: [Float]?
-        if let noiseSuppressor {
-            noiseSuppressor.process(
-                &samples, engaged: voiceActivity.speechToNoise?.isNoisy ?? true, inPause: !voiceActivity.isSpeech)
-            unsuppressed = noiseSuppressor.unsuppressedOutput
-            if last {
-                let body = unsuppressed ?? samples
-                let tail = noiseSuppressor.flush()
-                if !tail.isEmpty { unsuppressed = body + (noiseSuppressor.unsuppressedOutput ?? tail) }
-                samples += tail
-            }
+        var conditioned: [Float] = []
+        conditioned.reserveCapacity(samples.count)
+        var activity: [VoiceActivityFrame] = []
+        var offset = 0
+        while offset < samples.count {
+            let intoBlock = conditionedSamples % decisionBlock
+            if intoBlock == 0 { decisions = decide() }
+            let length = min(samples.count - offset, decisionBlock - intoBlock)
+            var piece = Array(samples[offset..<offset + length])
+            activity += condition(piece: &piece)
+            conditioned += piece
+            offset += length
+            conditionedSamples += length
         }
-        var activity = voiceActivity.judge(samples, unsuppressed: unsuppressed)
+        if last, var tail = noiseSuppressor?.flush(), !tail.isEmpty {
+            // The suppressor's latency: the last samples, behind the silence it was given.
+            let unsuppressed = noiseSuppressor?.unsuppressedOutput
+            activity += voiceActivity.judge(tail, unsuppressed: unsuppressed)
+            gainControl?.process(&tail)
+            conditioned += tail
+        }
         if last { activity += voiceActivity.flush() }
-        // The gain follows speech only: in pauses it holds, so background is not pumped up.
-        if let verdict = activity.last { speechHeard = verdict.isSpeech }
-        gainControl?.holdsGain = !(speechHeard || activity.contains(where: \.isSpeech) || voiceActivity.isSpeechStarting)
-        gainControl?.process(&samples)
         let startTime = Double(producedSamples) / Double(outputSampleRate)
-        producedSamples += samples.count
-        var frame = AudioFrame(samples: samples, sampleRate: outputSampleRate, channelCount: 1, startTime: startTime)
+        producedSamples += conditioned.count
+        var frame = AudioFrame(samples: conditioned, sampleRate: outputSampleRate, channelCount: 1, startTime: startTime)
         frame.voiceActivity = activity
         return frame
+    }
+
+    /// One piece of a block, in place: filtered, suppressed as decided, judged, levelled.
+    private func condition(piece: inout [Float]) -> [VoiceActivityFrame] {
+        highPass?.process(&piece)
+        noiseSuppressor?.process(&piece, engaged: decisions.suppressionEngaged, inPause: decisions.inPause)
+        let verdicts = voiceActivity.judge(piece, unsuppressed: noiseSuppressor?.unsuppressedOutput)
+        if let verdict = verdicts.last { speechHeard = verdict.isSpeech }
+        gainControl?.holdsGain = decisions.holdsGain
+        gainControl?.process(&piece)
+        return verdicts
+    }
+
+    /// What the verdicts so far decide for the next block.
+    private func decide() -> Decisions {
+        Decisions(
+            suppressionEngaged: voiceActivity.speechToNoise?.isNoisy ?? true, inPause: !voiceActivity.isSpeech,
+            // The gain follows speech only: in pauses it holds, so background is not pumped up.
+            holdsGain: !(speechHeard || voiceActivity.isSpeechStarting))
+    }
+
+    /// The decisions a block is conditioned with.
+    private struct Decisions {
+        /// Whether automatic noise suppression is engaged.
+        var suppressionEngaged = true
+        /// Whether the speaker is in a pause, where suppression may start.
+        var inPause = true
+        /// Whether the gain holds.
+        var holdsGain = true
     }
 }

@@ -55,7 +55,7 @@ struct WhisperDecoding: Sendable, Hashable {
     /// Decodes one stretch of audio whole.
     /// - Parameters:
     ///   - samples: Mono audio at 16 kHz.
-    ///   - model: The loaded model; the working memory is borrowed from its ``WhisperModel/states``.
+    ///   - model: The loaded model.
     ///   - prompt: Text to take as said just before, or `nil`.
     ///   - stops: For a search that may be dropped: asked between the steps of the network, and
     ///     the search stops once it says so.
@@ -77,11 +77,14 @@ struct WhisperDecoding: Sendable, Hashable {
         } else {
             let reservation = WhisperThreadShare.reserve(wanted: threads, adapts: sharesCoresWithLoad)
             threadCount = reservation.threads
-            // A live decoding that asks while others of this process hold or wait for cores (a
-            // server's sessions ending together) searches greedily: a third less work, so the
-            // queue drains and the finals stay prompt (docs/benchmarks.md, server load). A file's
-            // never does: its transcript must not depend on what else ran.
-            if isLive, reservation.othersDecoding { beamSize = 1 }
+            // A live decoding that others of this process wait behind (a server's sessions ending
+            // together) searches greedily: a third less work, so the queue drains and the finals
+            // stay prompt (docs/benchmarks.md, server load). Only then: a greedy search hears
+            // fewer words right, and with the beam narrowed whenever another decoding merely held
+            // the cores, eight Wyoming clients got 6.5 % of the words wrong against 2.8 % alone;
+            // with it narrowed only for a queue, 4.6 %. A file's never does: its transcript must
+            // not depend on what else ran.
+            if isLive, reservation.othersDelayed > 0 { beamSize = 1 }
         }
         defer {
             if onFreeCoresOnly {
@@ -90,10 +93,19 @@ struct WhisperDecoding: Sendable, Hashable {
                 WhisperThreadShare.release(threadCount)
             }
         }
-        // The state is taken once the cores are: a decoding that waits for its turn holds no
-        // working memory meanwhile.
-        let state = try model.states.take(fresh: retriesDoubtfulDecodings)
-        defer { model.states.giveBack(state, reusable: !retriesDoubtfulDecodings) }
+        // A state of its own for each search, made once the cores are taken, so a decoding that
+        // waits for its turn holds no working memory, and a server holds as many states as
+        // searches run, not one per session. Never one a search used before: whisper.cpp's beam
+        // search draws its candidates with a generator the state seeds once, when it is made,
+        // so a reused state gave the same audio other words after other audio (LibriVox 0880
+        // "old-sposed" for "ill-disposed"). Making one costs some 5 ms against 0.4 s of search.
+        guard let state = whisper_init_state(model.context) else { throw WhisperProblem.stateFailed.error }
+        defer {
+            whisper_free_state(state)
+            // The state's buffers go back to the system rather than staying in the heap between
+            // searches (a long file otherwise peaked 50 MB higher).
+            malloc_trim(0)
+        }
         var parameters = whisper_full_default_params(beamSize > 1 ? WHISPER_SAMPLING_BEAM_SEARCH : WHISPER_SAMPLING_GREEDY)
         parameters.n_threads = Int32(threadCount)
         parameters.translate = false

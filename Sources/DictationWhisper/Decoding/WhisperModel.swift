@@ -9,15 +9,13 @@ import Synchronization
 /// whisper.cpp keeps a model's weights (its context) apart from the working memory of a
 /// decoding (a state): any number of states may decode at once on one context. So a process
 /// loads each model file once, however many sessions and final-pass threads use it, and the
-/// weights go when the last decoder lets go of them (``shared(path:)``); the states are lent to
-/// decodings for their searches by the model's ``states``.
+/// weights go when the last decoder lets go of them (``shared(path:)``); each search makes a
+/// state of its own (``WhisperDecoding/decode(_:model:prompt:stoppingWhen:onFreeCoresOnly:)``).
 final class WhisperModel: @unchecked Sendable {
     // @unchecked: the context is read-only once loaded; whisper.cpp allows concurrent
     // `whisper_full_with_state` calls on one context with different states.
     let context: OpaquePointer
     let file: WhisperModelFile
-    /// The working memory its decodings borrow.
-    let states: WhisperStatePool
 
     private init(file: WhisperModelFile) throws(DictationError) {
         WhisperLog.install()
@@ -28,13 +26,9 @@ final class WhisperModel: @unchecked Sendable {
         }
         self.context = context
         self.file = file
-        states = WhisperStatePool(context: context)
     }
 
-    // The pool's states go first (a deinit runs before its stored properties are released):
-    // whisper_free_state needs the context still there.
     deinit {
-        states.drain()
         whisper_free(context)
     }
 

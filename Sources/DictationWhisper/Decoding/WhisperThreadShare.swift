@@ -89,7 +89,7 @@ enum WhisperThreadShare {
     ///   - adapts: Whether it takes fewer while other work keeps the cores busy; otherwise it
     ///     takes `wanted`, once this process's other decodings leave that many cores (or none
     ///     holds any, when `wanted` is more than the cores).
-    /// - Returns: The threads to give whisper.cpp, and whether other decodings held cores. Blocks
+    /// - Returns: The threads to give whisper.cpp, and how many other decodings it delays. Blocks
     ///   (about 2 ms when `adapts`, and up to ``freeSearchesStopWait`` more while searches on the
     ///   free cores stop; until its turn and room when not): call it from a thread of
     ///   your own, never from the cooperative pool.
@@ -97,9 +97,9 @@ enum WhisperThreadShare {
         let machineCores = ProcessInfo.processInfo.activeProcessorCount
         guard adapts else {
             let wanted = max(1, wanted)
-            let (ticket, othersDecoding) = cores.withLock { holdings in
+            let ticket = cores.withLock { holdings in
                 defer { holdings.nextTicket += 1 }
-                return (holdings.nextTicket, holdings.held > 0 || holdings.serving != holdings.nextTicket)
+                return holdings.nextTicket
             }
             return cores.waitAndTake { holdings -> Reservation? in
                 guard holdings.serving == ticket, holdings.held == 0 || holdings.held + wanted <= machineCores else {
@@ -108,7 +108,7 @@ enum WhisperThreadShare {
                 holdings.held += wanted
                 heldThreads.store(holdings.held, ordering: .sequentiallyConsistent)
                 holdings.serving += 1
-                return Reservation(threads: wanted, othersDecoding: othersDecoding)
+                return Reservation(threads: wanted, othersDelayed: holdings.nextTicket - holdings.serving)
             }
         }
         let stopBy = ContinuousClock.now + freeSearchesStopWait
@@ -121,7 +121,7 @@ enum WhisperThreadShare {
                 holdings.held += threads
                 heldThreads.store(holdings.held, ordering: .sequentiallyConsistent)
             }
-            return Reservation(threads: threads, othersDecoding: holdings.held > 0)
+            return Reservation(threads: threads, othersDelayed: holdings.held > 0 ? 1 : 0)
         }
     }
 
@@ -129,9 +129,11 @@ enum WhisperThreadShare {
     struct Reservation: Equatable {
         /// The threads to give whisper.cpp, held until ``release(_:)``.
         let threads: Int
-        /// Whether other decodings of this process held cores, or waited for them, when this one
-        /// asked (a server's sessions ending together).
-        let othersDecoding: Bool
+        /// How many of this process's other decodings this one's length delays: those that wait
+        /// their turn behind it when it takes the cores (a server's sessions ending together);
+        /// for a decoding that adapts, which takes what is free without waiting, one when others
+        /// hold cores beside it.
+        let othersDelayed: Int
     }
 
     /// Starts a search that gives way to every other decoding (a partial's): it takes what other

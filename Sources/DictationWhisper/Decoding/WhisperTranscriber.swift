@@ -1,9 +1,8 @@
 import CWhisper
 import DictationKit
 
-/// Decodes stretches of audio whole with one loaded ``WhisperModel``, through a `whisper_state`
-/// borrowed from the model for each decoding (``WhisperStatePool``): what both of Whisper's
-/// decoders do with the audio they hold.
+/// Decodes stretches of audio whole with one loaded ``WhisperModel``, each in a `whisper_state`
+/// made for it: what both of Whisper's decoders do with the audio they hold.
 ///
 /// Used from one thread at a time; not `Sendable`.
 final class WhisperTranscriber {
