@@ -91,22 +91,10 @@ import Testing
         // Once the holder has every core and blocks until told to give them back, a second
         // decoding must block too, in the reservation.
         try await waitUntil("the holder holds the cores", within: Self.turnGuard) { holder.isHolding }
-        let second = ThreadResult { () -> WhisperThreadShare.Reservation in
-            let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
-            WhisperThreadShare.release(one.threads)
-            return one
-        }
-        let secondID = try await waitFor("the second decoding's thread") { second.threadID }
-        try await waitUntil("the second decoding blocks") { ThreadActivity.isWaiting(secondID) || second.isDone }
+        let second = try await Self.queuedDecoding("the second decoding")
         #expect(!second.isDone, "a second decoding got threads while every core was held")
         // A third queues behind the second.
-        let third = ThreadResult { () -> WhisperThreadShare.Reservation in
-            let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
-            WhisperThreadShare.release(one.threads)
-            return one
-        }
-        let thirdID = try await waitFor("the third decoding's thread") { third.threadID }
-        try await waitUntil("the third decoding blocks") { ThreadActivity.isWaiting(thirdID) || third.isDone }
+        let third = try await Self.queuedDecoding("the third decoding")
         holder.giveBack()
         try await waitUntil("the waiting decoding gets its thread once the cores are given back", within: Self.turnGuard) {
             second.isDone
@@ -118,6 +106,19 @@ import Testing
             (waited?.othersDelayed ?? 0) >= 1,
             "the third decoding waited behind it when it took its turn (a live one searches greedily)")
         try await waitUntil("the third decoding gets its turn", within: Self.turnGuard) { third.isDone }
+    }
+
+    /// A decoding of one thread on a thread of its own, once it blocks in its reservation (or
+    /// has its thread already).
+    private static func queuedDecoding(_ name: String) async throws -> ThreadResult<WhisperThreadShare.Reservation> {
+        let decoding = ThreadResult { () -> WhisperThreadShare.Reservation in
+            let one = WhisperThreadShare.reserve(wanted: 1, adapts: false)
+            WhisperThreadShare.release(one.threads)
+            return one
+        }
+        let id = try await waitFor("\(name)'s thread") { decoding.threadID }
+        try await waitUntil("\(name) blocks") { ThreadActivity.isWaiting(id) || decoding.isDone }
+        return decoding
     }
 }
 
