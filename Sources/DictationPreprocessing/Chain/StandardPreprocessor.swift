@@ -23,9 +23,10 @@ import DictationKit
 /// beside each, the tracker measures the frame's level in the unsuppressed speech band (the same
 /// audio until suppression first engages). The decisions for each 10 ms block of the stream are
 /// the ones the verdicts before the block made, whatever buffers the audio came in, so the output
-/// does not depend on how the input was cut. The first engagement waits for a pause in the speech, where the
-/// audio can fall back by the suppressor's latency unheard (``NoiseSuppressionStage``). Clean
-/// audio is never delayed, and comes out exactly as with suppression off.
+/// does not depend on how the input was cut. The first engagement waits for a pause in the
+/// speech, where the audio can fall back by the suppressor's latency unheard
+/// (``NoiseSuppressionStage``). Clean audio is never delayed, and comes out exactly as with
+/// suppression off.
 ///
 /// Start times are counted in output samples, so a frame's time is exactly where its first
 /// sample lies in what the recognizer has been given, whatever the filters' delays.

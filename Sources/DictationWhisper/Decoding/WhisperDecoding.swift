@@ -82,7 +82,7 @@ struct WhisperDecoding: Sendable, Hashable {
             // stay prompt (docs/benchmarks.md, server load). Only then: a greedy search hears
             // fewer words right, and with the beam narrowed whenever another decoding merely held
             // the cores, eight Wyoming clients got 6.5 % of the words wrong against 2.8 % alone;
-            // with it narrowed only for a queue, 4.6 %. A file's never does: its transcript must
+            // with it narrowed only for a queue, 4.6-4.9 %. A file's never does: its transcript must
             // not depend on what else ran.
             if isLive, reservation.othersDelayed > 0 { beamSize = 1 }
         }
@@ -98,7 +98,8 @@ struct WhisperDecoding: Sendable, Hashable {
         // searches run, not one per session. Never one a search used before: whisper.cpp's beam
         // search draws its candidates with a generator the state seeds once, when it is made,
         // so a reused state gave the same audio other words after other audio (LibriVox 0880
-        // "old-sposed" for "ill-disposed"). Making one costs some 5 ms against 0.4 s of search.
+        // "old-sposed" for "ill-disposed"). Making one, and giving its pages back after, costs
+        // some 30 ms against 0.4 s of search (docs/benchmarks.md, Wyoming).
         guard let state = whisper_init_state(model.context) else { throw WhisperProblem.stateFailed.error }
         defer {
             whisper_free_state(state)
