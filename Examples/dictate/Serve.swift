@@ -172,14 +172,24 @@ struct Serve: AsyncParsableCommand {
     /// glibc gives threads that allocate at the same time arenas of their own, up to eight per
     /// core, and each keeps heap it freed: a server's decoders, made and freed on many threads,
     /// left 50-75 MB more resident after each burst of clients with eight arenas and about 10-17 MB
-    /// with two (Benchmarks/server_memory_soak.py, docs/benchmarks.md). `MALLOC_ARENA_MAX` in the
-    /// environment wins. `mallopt` is not in Swift's Glibc module, so it is looked up by name.
+    /// with two (Benchmarks/server_memory_soak.py, docs/benchmarks.md). And once a large block
+    /// (a Whisper search's state) has been freed, glibc raises its thresholds for handing memory
+    /// back to up to 32 MB for `mmap` and 64 MB for trimming, and `malloc_trim` never trims the
+    /// top of an arena other than the main one: an idle server kept up to 27 MB more after some
+    /// bursts (56 → 81 MB over four), which fixed thresholds of 1 MiB hand back (55.3-55.4 MB).
+    /// The environment wins (`MALLOC_ARENA_MAX`, `GLIBC_TUNABLES`). `mallopt` is not in Swift's
+    /// Glibc module, so it is looked up by name.
     static func limitMallocArenas() {
-        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
-            let symbol = dlsym(nil, "mallopt")
-        else { return }
+        let environment = ProcessInfo.processInfo.environment
+        guard let symbol = dlsym(nil, "mallopt") else { return }
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 2)
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        if environment["MALLOC_ARENA_MAX"] == nil {
+            _ = mallopt(-8, 2)  // M_ARENA_MAX in malloc.h
+        }
+        if environment["GLIBC_TUNABLES"] == nil {
+            _ = mallopt(-1, 1 << 20)  // M_TRIM_THRESHOLD
+            _ = mallopt(-3, 1 << 20)  // M_MMAP_THRESHOLD
+        }
     }
 }
