@@ -114,7 +114,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Self.limitMallocArenas()
+        Self.limitMallocRetention()
         let language = common.messageLanguage
         _ = common.bootstrapDiagnostics()
         do {
@@ -179,7 +179,7 @@ struct Serve: AsyncParsableCommand {
     /// bursts (56 → 81 MB over four), which fixed thresholds of 1 MiB hand back (55.3-55.4 MB).
     /// The environment wins (`MALLOC_ARENA_MAX`, `GLIBC_TUNABLES`). `mallopt` is not in Swift's
     /// Glibc module, so it is looked up by name.
-    static func limitMallocArenas() {
+    static func limitMallocRetention() {
         let environment = ProcessInfo.processInfo.environment
         guard let symbol = dlsym(nil, "mallopt") else { return }
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
