@@ -23,13 +23,6 @@ import Testing
         return environment
     }
 
-    /// The 16-bit samples in `bytes` that are not silence.
-    static func nonSilentSamples(_ bytes: Data) -> Int {
-        bytes.withUnsafeBytes { raw in
-            stride(from: 0, to: raw.count - 1, by: 2).count { raw.loadUnaligned(fromByteOffset: $0, as: Int16.self) != 0 }
-        }
-    }
-
     /// `samples` padded with silence to a whole number of 20 ms periods, as `TestMicrophone.play(_:)` writes them.
     static func asPlayed(_ samples: [Int16], count: Int? = nil) -> [Int16] {
         let total = count ?? (samples.count + 319) / 320 * 320
@@ -80,9 +73,8 @@ import Testing
         // were still in the FIFO (a CI run). The recording is stopped once it holds them all.
         let played = Self.asPlayed(speech).filter { $0 != 0 }.count
         try waitUntil("the recording holds every sample played") {
-            guard let path = WAVFile.paths(in: folder).first, let data = FileManager.default.contents(atPath: path)
-            else { return false }
-            return Self.nonSilentSamples(data.dropFirst(44)) >= played
+            guard let path = WAVFile.paths(in: folder).first, let wav = try? WAVFile(path: path) else { return false }
+            return wav.samples.count { $0 != 0 } >= played
         }
         dictate.interrupt()
         microphone.closeWriter()

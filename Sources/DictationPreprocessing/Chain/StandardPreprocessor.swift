@@ -50,6 +50,8 @@ final class StandardPreprocessor: AudioProcessor {
     /// behind reads its client's audio in larger buffers, and with per-buffer decisions the gain
     /// came out different and Whisper heard other words.
     private let decisionBlock: Int
+    /// The piece of a block being conditioned: one buffer for the session, not one per 10 ms.
+    private var piece: [Float] = []
 
     /// - Parameters:
     ///   - stages: The format conversion stages, in order.
@@ -110,8 +112,9 @@ final class StandardPreprocessor: AudioProcessor {
             let intoBlock = conditionedSamples % decisionBlock
             if intoBlock == 0 { decisions = decide() }
             let length = min(samples.count - offset, decisionBlock - intoBlock)
-            var piece = Array(samples[offset..<offset + length])
-            activity += condition(piece: &piece)
+            piece.removeAll(keepingCapacity: true)
+            piece.append(contentsOf: samples[offset..<offset + length])
+            activity += conditionPiece()
             conditioned += piece
             offset += length
             conditionedSamples += length
@@ -131,8 +134,8 @@ final class StandardPreprocessor: AudioProcessor {
         return frame
     }
 
-    /// One piece of a block, in place: filtered, suppressed as decided, judged, levelled.
-    private func condition(piece: inout [Float]) -> [VoiceActivityFrame] {
+    /// ``piece``, in place: filtered, suppressed as decided, judged, levelled.
+    private func conditionPiece() -> [VoiceActivityFrame] {
         highPass?.process(&piece)
         noiseSuppressor?.process(&piece, engaged: decisions.suppressionEngaged, inPause: decisions.inPause)
         let verdicts = voiceActivity.judge(piece, unsuppressed: noiseSuppressor?.unsuppressedOutput)
