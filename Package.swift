@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "DictationHistory", targets: ["DictationHistory"]),
         .library(name: "DictationFormatting", targets: ["DictationFormatting"]),
         .library(name: "DictationDesktop", targets: ["DictationDesktop"]),
+        .library(name: "DictationSpeech", targets: ["DictationSpeech"]),
+        .library(name: "DictationFeedback", targets: ["DictationFeedback"]),
         .library(name: "Dictation", targets: ["Dictation"]),
         .library(name: "DictationStreamProtocol", targets: ["DictationStreamProtocol"]),
         .library(name: "DictationServer", targets: ["DictationServer"]),
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "DictationPocketSphinx",
             dependencies: [
-                "DictationKit", "CPocketSphinx", "CEspeakNG", .product(name: "Logging", package: "swift-log"),
+                "DictationKit", "DictationSpeech", "CPocketSphinx", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -58,6 +60,15 @@ let package = Package(
             ]
         ),
         .target(name: "DictationTesting", dependencies: ["DictationKit"]),
+        // espeak-ng, once per process: speech for read-back, phonemes for the vocabulary.
+        .target(name: "DictationSpeech", dependencies: ["DictationKit", "CEspeakNG"]),
+        // What the user hears back: sound cues and read-back through ALSA playback.
+        .target(
+            name: "DictationFeedback",
+            dependencies: [
+                "DictationKit", "DictationCapture", "DictationSpeech", "CALSA", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "DictationFormatting", dependencies: ["DictationKit"]),
         .target(
             name: "DictationDesktop",
@@ -196,6 +207,13 @@ let package = Package(
             dependencies: [
                 "DictationDesktop", "DictationKit", "DictationTesting", "DictationTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "DictationFeedbackTests",
+            dependencies: [
+                "DictationFeedback", "DictationSpeech", "Dictation", "DictationFormatting", "DictationKit",
+                "DictationTesting", "DictationTestSupport",
             ]
         ),
         .testTarget(

@@ -11,12 +11,42 @@ struct FormatterSelectionTests {
         #expect(formatter.format("i have twelve cats", in: FormattingContext()).text == "I have 12 cats.")
     }
 
-    @Test("other languages get their words back as they are", arguments: ["nb-NO", "de_DE", "fr", ""])
+    @Test("other languages get their words back as they are", arguments: ["de_DE", "fr", ""])
     func identity(locale: String) {
         let formatter = TextFormatters.formatter(for: locale)
         let result = formatter.format("jeg har tolv katter scratch that", in: FormattingContext())
         #expect(result.text == "jeg har tolv katter scratch that")
         #expect(result.command == nil)
+    }
+
+    @Test(
+        "Norwegian keeps Whisper's writing and takes its own commands off a final's end",
+        arguments: ["nb-NO", "no", "nn_NO.UTF-8"])
+    func norwegian(locale: String) {
+        let formatter = TextFormatters.formatter(for: locale)
+        let scratched = formatter.format("Jeg har tolv katter. Stryk det.", in: FormattingContext())
+        #expect(scratched.text == "Jeg har tolv katter.")
+        #expect(scratched.command == .scratchThat)
+        let readBack = formatter.format("Les det opp igjen.", in: FormattingContext())
+        #expect(readBack.text == "")
+        #expect(readBack.command == .readBack)
+        #expect(formatter.format("Ny linje", in: FormattingContext()).command == .newLine)
+        // Words of a sentence, English commands, and partials stay as they are.
+        for sentence in ["Jeg ba deg om å stryke det.", "Du må ikke stryk det", "Vi tar en ny linje.", "Scratch that."] {
+            let result = formatter.format(sentence, in: FormattingContext())
+            #expect(result.text == sentence)
+            #expect(result.command == nil, "\(sentence)")
+        }
+        let partial = formatter.format("Hei. Stryk det", in: FormattingContext(isFinal: false))
+        #expect(partial.text == "Hei. Stryk det" && partial.command == nil)
+    }
+
+    @Test("English takes \"read that back\" as a command, and leaves it inside a sentence")
+    func englishReadBack() {
+        let formatter = EnglishTextFormatter()
+        #expect(formatter.format("Read that back.", in: FormattingContext()).command == .readBack)
+        #expect(formatter.format("meet me at noon read it back", in: FormattingContext()).command == .readBack)
+        #expect(formatter.format("I will read it back", in: FormattingContext()).command == nil)
     }
 
     @Test("options off leave the recognizer's words")

@@ -81,9 +81,20 @@ struct FormattingStageTests {
 
     /// The formatter follows the locale the run recognizes, which is what its words are in.
     @Test func otherLanguagesKeepTheirWordsAndHaveNoCommands() async throws {
-        let events = try await Self.events(["hei på deg", "scratch that"], locale: "nb-NO")
-        #expect(Self.written(events) == ["hei på deg", "scratch that"])
+        let events = try await Self.events(["hallo du", "scratch that"], locale: "de-DE")
+        #expect(Self.written(events) == ["hallo du", "scratch that"])
         #expect(!events.contains { $0.type == "command" })
+    }
+
+    /// Norwegian has its own commands: "stryk det" takes the final before it back.
+    @Test func norwegianCommandsInASession() async throws {
+        let events = try await Self.events(["Hei på deg.", "Stryk det.", "Les det opp."], locale: "nb-NO")
+        #expect(Self.written(events) == ["Hei på deg.", "", ""])
+        let commands = events.compactMap { event -> DictationCommand? in
+            if case .command(let command) = event { command } else { nil }
+        }
+        #expect(commands.map(\.kind) == [.scratchThat, .readBack])
+        #expect(commands.first?.scratchedUtterance == 0)
     }
 
     /// Finals as Whisper writes them: its capitals and marks kept, a spoken "comma" beside its own

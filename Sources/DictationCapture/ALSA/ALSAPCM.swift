@@ -38,7 +38,7 @@ final class ALSAPCM: CaptureDevice {
         var pcm: OpaquePointer?
         let result: Int32
         if let configurationFile {
-            let configuration = try Self.loadConfiguration(configurationFile)
+            let configuration = try ALSAConfiguration.load(configurationFile)
             // The PCM keeps no reference into the tree: libasound frees its global one the same way.
             defer { snd_config_delete(configuration) }
             result = snd_pcm_open_lconf(&pcm, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK, configuration)
@@ -110,26 +110,6 @@ final class ALSAPCM: CaptureDevice {
         self.handle = nil
         _ = snd_pcm_drop(handle)
         _ = snd_pcm_close(handle)
-    }
-
-    /// Reads an ALSA configuration file into a tree of its own.
-    private static func loadConfiguration(_ path: String) throws(DictationError) -> OpaquePointer {
-        var top: OpaquePointer?
-        guard snd_config_top(&top) >= 0, let top else {
-            throw ALSAError.configurationNotCreated()
-        }
-        var input: OpaquePointer?
-        guard snd_input_stdio_open(&input, path, "r") >= 0, let input else {
-            snd_config_delete(top)
-            throw ALSAError.configurationUnreadable(path, reason: systemErrorText())
-        }
-        let loaded = snd_config_load(top, input)
-        _ = snd_input_close(input)
-        guard loaded >= 0 else {
-            snd_config_delete(top)
-            throw ALSAError.configurationInvalid(path, code: Int(loaded))
-        }
-        return top
     }
 
     /// Lets tests turn libasound's own diagnostics on standard error off; process-wide.

@@ -36,7 +36,7 @@ public struct EnglishTextFormatter: TextFormatter {
         var tokens = RecognizedText.tokens(spoken)
         var command: DictationCommand.Kind?
         if context.isFinal, options.commands {
-            (tokens, command) = SpokenCommands.split(tokens)
+            (tokens, command) = SpokenCommands.english.split(tokens)
         }
         tokens = spellings.apply(to: tokens)
         if options.spokenPunctuation { tokens = SpokenPunctuation.apply(to: tokens) }

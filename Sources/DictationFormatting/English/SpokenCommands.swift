@@ -1,7 +1,8 @@
 import DictationKit
 
-/// Spoken commands, taken only as a whole utterance or at its end: "scratch that", "new line",
-/// "new paragraph", "stop dictating" (or "stop dictation").
+/// Spoken commands, taken only as a whole utterance or at its end, by a table per language
+/// (``english``; ``norwegian`` in `Norwegian/`). English: "scratch that", "new line",
+/// "new paragraph", "stop dictating" (or "stop dictation"), "read that back" (or "read it back").
 ///
 /// At an utterance's end a command's words stay words when the word before them makes them part
 /// of the sentence: a subject, a modal or "to" ("I told him to scratch that", "we can scratch
@@ -12,24 +13,33 @@ import DictationKit
 /// it; a mark before it separates it from the sentence ("Go forward. Scratch that." is a
 /// command, whatever the word before), and a pause mark there (`,` `;` `:`) was the pause before
 /// the command, dropped too, so that the sentence gets its mark.
-enum SpokenCommands {
-    static let phrases: [(words: [String], kind: DictationCommand.Kind)] = [
-        (["scratch", "that"], .scratchThat),
-        (["new", "paragraph"], .newParagraph),
-        (["new", "line"], .newLine),
-        (["stop", "dictating"], .stopDictating),
-        (["stop", "dictation"], .stopDictating),
-    ]
-
+struct SpokenCommands {
+    /// Each command's words, lowercase; a longer phrase before a shorter one it ends with.
+    let phrases: [(words: [String], kind: DictationCommand.Kind)]
     /// Words before a command's words that make them part of a sentence.
-    static let sentenceWords: Set<String> = [
-        "to", "i", "you", "he", "she", "it", "we", "they", "will", "would", "can", "could", "should", "shall",
-        "must", "might", "may", "not", "never", "don't", "didn't", "won't", "can't", "cannot", "did", "do", "does",
-        "let's", "let", "and", "or",
-    ]
+    let sentenceWords: Set<String>
+    /// Words before a layout command's words that make them part of a sentence ("a new line").
+    let determiners: Set<String>
+
+    static let english = SpokenCommands(
+        phrases: [
+            (["scratch", "that"], .scratchThat),
+            (["new", "paragraph"], .newParagraph),
+            (["new", "line"], .newLine),
+            (["stop", "dictating"], .stopDictating),
+            (["stop", "dictation"], .stopDictating),
+            (["read", "that", "back"], .readBack),
+            (["read", "it", "back"], .readBack),
+        ],
+        sentenceWords: [
+            "to", "i", "you", "he", "she", "it", "we", "they", "will", "would", "can", "could", "should", "shall",
+            "must", "might", "may", "not", "never", "don't", "didn't", "won't", "can't", "cannot", "did", "do", "does",
+            "let's", "let", "and", "or",
+        ],
+        determiners: SpokenPunctuation.determiners)
 
     /// The tokens without a command at their end, and the command.
-    static func split(_ tokens: [WrittenToken]) -> (tokens: [WrittenToken], command: DictationCommand.Kind?) {
+    func split(_ tokens: [WrittenToken]) -> (tokens: [WrittenToken], command: DictationCommand.Kind?) {
         var end = tokens.count
         while end > 0, tokens[end - 1].isRecognizerPause { end -= 1 }
         for phrase in phrases {
@@ -37,7 +47,7 @@ enum SpokenCommands {
             var rest = Array(tokens[..<start])
             if let before = rest.last, let word = before.spokenWord {
                 if sentenceWords.contains(word) { return (tokens, nil) }
-                if phrase.kind != .scratchThat, phrase.kind != .stopDictating, SpokenPunctuation.determiners.contains(word) {
+                if phrase.kind == .newLine || phrase.kind == .newParagraph, determiners.contains(word) {
                     return (tokens, nil)
                 }
             }

@@ -1,7 +1,8 @@
 /// The formatters this target has, chosen by locale.
 public enum TextFormatters {
     /// The formatter for a locale: English (`en`, `en-US`, `en_GB`...) gets
-    /// ``EnglishTextFormatter``, every other language ``IdentityTextFormatter``.
+    /// ``EnglishTextFormatter``, Norwegian (`nb`, `no`, `nn`) ``NorwegianTextFormatter``, every
+    /// other language ``IdentityTextFormatter``.
     /// - Parameters:
     ///   - locale: A BCP 47 or POSIX locale identifier, e.g. `en-US`, `nb_NO.UTF-8`.
     ///   - options: What the formatter does.
@@ -10,6 +11,7 @@ public enum TextFormatters {
         let language = locale.lowercased().prefix { $0.isLetter }
         switch language {
         case "en": return EnglishTextFormatter(options: options)
+        case "nb", "no", "nn": return NorwegianTextFormatter(options: options)
         default: return IdentityTextFormatter()
         }
     }

@@ -26,6 +26,9 @@ public struct DictationCommand: Sendable, Hashable, Codable {
         public static let newParagraph = Kind(rawValue: "newParagraph")
         /// "stop dictating": the user is done; an app stops its session (``DictationSession/stop()``).
         public static let stopDictating = Kind(rawValue: "stopDictating")
+        /// "read that back": the last final still in the text is said aloud (DictationFeedback's
+        /// `AudioFeedback` does it); the text is unchanged.
+        public static let readBack = Kind(rawValue: "readBack")
 
         /// The stable name.
         public var description: String { rawValue }

@@ -340,6 +340,19 @@ package enum MessageID: String, CaseIterable, Sendable {
     case typingSelectionNotTaken
     case typingPasteNotRequested
 
+    // MARK: - DictationSpeech and DictationFeedback
+
+    // Speech from espeak-ng, and the sounds played back.
+    case speechUnavailable
+    case speechDataMissing
+    case speechNoVoice
+    case speechFailed
+    case playbackUnavailable
+    case spokenStateListening
+    case spokenStateSuspended
+    case spokenStateIdle
+    case spokenStateNotRunning
+
     // MARK: - DictationStreamProtocol
 
     // The streaming protocol between a client and the server.

@@ -346,6 +346,16 @@ extension MessageTable {
         .typingTimedOutDetail: " ({detail})",
         .windowChanged:
             "The focus moved to another window while you spoke, so I didn't type there. The text is kept in the history (`dictate history`).",
+        .speechUnavailable: "I can't speak: {reason}.",
+        .speechDataMissing: "espeak-ng's data is missing (install espeak-ng-data)",
+        .speechNoVoice: "espeak-ng has no voice {voice}",
+        .speechFailed: "espeak-ng failed with status {status}",
+        .playbackUnavailable:
+            "I can't play sounds on {device}: {reason}. Dictation goes on without them; choose another device with --playback-device.",
+        .spokenStateListening: "Listening.",
+        .spokenStateSuspended: "Suspended.",
+        .spokenStateIdle: "Idle.",
+        .spokenStateNotRunning: "Dictation is not running.",
         .notRunning: "No dictation is running for me to control (nothing answers on {path}): start one with `dictate type`.",
         .alreadyRunning:
             "Dictation is already running ({holder}, on {path}); only one runs per user. Control it with `dictate control`, or end it with `dictate control quit`.",

@@ -349,6 +349,16 @@ extension MessageTable {
         .typingTimedOutDetail: " ({detail})",
         .windowChanged:
             "Fokuset flyttet seg til et annet vindu mens du snakket, så jeg skrev ikke der. Teksten er tatt vare på i historikken (`dictate history`).",
+        .speechUnavailable: "Jeg kan ikke snakke: {reason}.",
+        .speechDataMissing: "dataene til espeak-ng mangler (installer espeak-ng-data)",
+        .speechNoVoice: "espeak-ng har ingen stemme {voice}",
+        .speechFailed: "espeak-ng feilet med status {status}",
+        .playbackUnavailable:
+            "Jeg kan ikke spille av lyder på {device}: {reason}. Dikteringen fortsetter uten dem; velg en annen enhet med --playback-device.",
+        .spokenStateListening: "Lytter.",
+        .spokenStateSuspended: "På pause.",
+        .spokenStateIdle: "Venter.",
+        .spokenStateNotRunning: "Diktering kjører ikke.",
         .notRunning: "Ingen diktering kjører som jeg kan styre (ingenting svarer på {path}): start en med `dictate type`.",
         .alreadyRunning:
             "Diktering kjører allerede ({holder}, på {path}); bare én kan kjøre per bruker. Styr den med `dictate control`, eller avslutt den med `dictate control quit`.",

@@ -38,7 +38,7 @@ enum ARPAbetPhones {
     private static let ignored: Set<Character> = ["ˈ", "ˌ", "ː", "ˑ", ".", "‿", "͡", "-", "'", ","]
 
     /// The ARPAbet phones of espeak-ng's IPA phonemes.
-    /// - Parameter phonemes: IPA phonemes, as ``EspeakPhonemizer`` gives them.
+    /// - Parameter phonemes: IPA phonemes, as DictationSpeech's `Espeak.phonemes(of:voice:)` gives them.
     /// - Returns: The phones, and how many IPA characters had no phone.
     static func phones(ofIPA phonemes: [String]) -> (phones: [String], unmapped: Int) {
         var phones: [String] = []

@@ -1,10 +1,11 @@
 import DictationKit
+import DictationSpeech
 
 /// The pronunciations a model gives a vocabulary's words: the dictionary's, those the entries
 /// give, or for a word the dictionary lacks, one derived from its spelling.
 ///
 /// A word is derived only for models whose phones are ARPAbet (the English ones), from
-/// espeak-ng's phonemes in the model's locale (``EspeakPhonemizer``, ``ARPAbetPhones``); for
+/// espeak-ng's phonemes in the model's locale (DictationSpeech's `Espeak`, ``ARPAbetPhones``); for
 /// others, a word the dictionary lacks needs a given pronunciation.
 struct VocabularyPronunciations {
     /// The resolved entries, in order.
@@ -73,7 +74,7 @@ struct VocabularyPronunciations {
     /// A pronunciation derived from the spelling, or none.
     private static func derive(_ word: String, locale: String) -> VocabularyReport.Word {
         let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() }
-        guard language == "en", let ipa = EspeakPhonemizer.phonemes(of: word, voice: "en-us") else {
+        guard language == "en", let ipa = Espeak.phonemes(of: word, voice: "en-us") else {
             return VocabularyReport.Word(text: word, source: .none, pronunciations: [], isApproximate: false)
         }
         let mapped = ARPAbetPhones.phones(ofIPA: ipa)

@@ -1,0 +1,68 @@
+import DictationFeedback
+import DictationKit
+import DictationTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("Sound cues through ALSA playback", .timeLimit(.minutes(25)))
+struct SoundCueTests {
+    /// Each cue's pitches as docs/desktop.md describes them, measured from what the device played.
+    static let described: [(SoundCue, [Double])] = [
+        (.listeningStarted, [523, 784]), (.listeningStopped, [784, 523]), (.utteranceTaken, [1_047]),
+        (.commandCarriedOut, [1_319, 1_319]), (.nothingHeard, [392]), (.error, [233, 233]),
+    ]
+
+    @Test func everyCueIsPlayedAsItsOwnShortPattern() async throws {
+        let speaker = try TestSpeaker()
+        let feedback = try AudioFeedback(
+            options: .init(device: speaker.device, configurationFile: speaker.configuration.path))
+        for (cue, _) in Self.described { feedback.play(cue) }
+        try await offThePool { feedback.waitUntilPlayed() }
+        #expect(feedback.takeProblems().isEmpty)
+
+        let sounds = speaker.sounds
+        try #require(sounds.count == Self.described.count, "one played file per cue")
+        for ((cue, pitches), samples) in zip(Self.described, sounds) {
+            let tones = ToneAnalysis.tones(in: samples, sampleRate: 22_050)
+            print("\(cue): \(tones)")
+            #expect(ToneAnalysis.matches(tones, pitches: pitches), "\(cue): \(tones)")
+            #expect(Double(samples.count) / 22_050 < 0.3, "\(cue) is short")
+            let peak = samples.map { abs(Int($0)) }.max() ?? 0
+            #expect(peak > 32_767 * 3 / 10 && peak < 32_767 / 2, "\(cue) at the default volume: peak \(peak)")
+        }
+    }
+
+    @Test func aDeviceThatCannotPlayIsReportedOnceWithItsCode() async throws {
+        let speaker = try TestSpeaker()
+        let feedback = try AudioFeedback(
+            options: .init(device: "dk_no_such_speaker", configurationFile: speaker.configuration.path))
+        feedback.play(.utteranceTaken)
+        feedback.play(.error)
+        feedback.say("hello", locale: "en-US")
+        try await offThePool { feedback.waitUntilPlayed() }
+        let problems = feedback.takeProblems()
+        #expect(problems.map(\.code) == [.playbackUnavailable])
+        #expect(problems.first?.isFatal == false)
+        #expect(problems.first?.message.contains("dk_no_such_speaker") == true)
+        #expect(feedback.takeProblems().isEmpty, "reported once")
+        #expect(speaker.playedFiles.isEmpty)
+    }
+
+    @Test func cuesCanBeTurnedOffWhileReadBackStillSpeaks() async throws {
+        let speaker = try TestSpeaker()
+        let feedback = try AudioFeedback(
+            options: .init(device: speaker.device, configurationFile: speaker.configuration.path, cues: false))
+        let processor = feedback.stage.makeProcessor(for: DictationRunInfo(locale: "en-US", requestedLocale: "en-US"))
+        _ = processor.process(.stateChanged(.listening))
+        _ = processor.process(.final(Transcript(text: "hello there", utteranceIndex: 0, startTime: 0, endTime: 1)))
+        _ = processor.process(.command(DictationCommand(kind: .readBack, utteranceIndex: 1)))
+        _ = processor.finish()
+        try await offThePool { feedback.waitUntilPlayed() }
+        let sounds = speaker.sounds
+        #expect(sounds.count == 1, "only the read-back")
+        #expect((sounds.first?.count ?? 0) > 22_050 / 2, "speech, not a cue")
+    }
+}
