@@ -140,7 +140,7 @@ let package = Package(
             name: "dictate",
             dependencies: [
                 "Dictation", "DictationHistory", "DictationFormatting", "DictationDesktop", "DictationServer",
-                "DictationWhisper", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DictationWhisper", "DictationFeedback", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

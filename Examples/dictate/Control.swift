@@ -1,5 +1,6 @@
 import ArgumentParser
 import DictationDesktop
+import DictationFeedback
 import DictationKit
 import Foundation
 
@@ -7,15 +8,18 @@ extension Dictate {
     /// `dictate control`: commands to a running `dictate type`, for hotkeys, bars and scripts.
     struct Control: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Control a running `dictate type`: start, stop, toggle, cancel, suspend, resume, status, quit.",
+            abstract:
+                "Control a running `dictate type`: start, stop, toggle, cancel, suspend, resume, status, read-back, quit.",
             discussion: """
                 Talks to the instance over its socket, $XDG_RUNTIME_DIR/dictationkit/control.sock. Each \
                 command prints the state it left the instance in (one line; with --format jsonl, the \
                 status as JSON) and exits 0. Push-to-talk: bind `dictate control start` to a key's press \
                 and `dictate control stop` to its release. `status --follow` prints the status, then \
                 every change, until the instance quits: one line each, or one JSON object a line for \
-                waybar and polybar (see docs/desktop.md). With no instance running it says so with the \
-                code notRunning and exits 69.
+                waybar and polybar (see docs/desktop.md). `read-back` says the last utterance aloud. \
+                With --speak the state is said aloud too ("listening", "suspended", "idle"), for a \
+                hotkey used without looking. With no instance running it says so (aloud too, with \
+                --speak) with the code notRunning and exits 69.
                 """)
 
         @Argument(help: ArgumentHelp("What to do.", valueName: "command"))
@@ -26,6 +30,12 @@ extension Dictate {
 
         @Flag(help: "With status: keep printing every change until the instance quits.")
         var follow = false
+
+        @Flag(help: "Say the state the command left the instance in aloud, with espeak-ng in the language of LANG.")
+        var speak = false
+
+        @Option(help: ArgumentHelp("The ALSA device --speak plays on.", valueName: "device"))
+        var playbackDevice = "default"
 
         @Option(
             help: ArgumentHelp("The control socket (default: $XDG_RUNTIME_DIR/dictationkit/control.sock).", valueName: "path"))
@@ -46,11 +56,30 @@ extension Dictate {
                 if follow {
                     try await printFollowing(client)
                 } else {
-                    print(try await client.send(command.command))
+                    let status = try await client.send(command.command)
+                    print(status)
+                    if speak { await say(ControlSpeech.text(for: status.state, in: language), language: language) }
                 }
             } catch {
                 Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
+                if speak, error.code == .notRunning {
+                    await say(ControlSpeech.notRunning(in: language), language: language)
+                }
                 throw ExitCode(CLIExitCode.for(error))
+            }
+        }
+
+        /// Says `text` on the playback device and waits until it has been heard.
+        private func say(_ text: String, language: DictationError.Language) async {
+            do throws(DictationError) {
+                let feedback = try AudioFeedback(options: .init(device: playbackDevice, cues: false))
+                feedback.say(text, locale: ControlSpeech.locale(of: language))
+                await DedicatedThread.run { feedback.waitUntilPlayed() }
+                for problem in feedback.takeProblems() {
+                    Terminal.write("dictate: \(problem.localized(to: language).description)\n", toStandardError: true)
+                }
+            } catch {
+                Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
             }
         }
 
@@ -80,7 +109,9 @@ extension Dictate {
 
 /// The commands `dictate control` takes, as its argument.
 enum ControlVerb: String, ExpressibleByArgument, CaseIterable {
-    case start, stop, toggle, cancel, suspend, resume, status, quit
+    case start, stop, toggle, cancel, suspend, resume, status
+    case readBack = "read-back"
+    case quit
 
     var command: DictationControlCommand { DictationControlCommand(rawValue: rawValue) }
 }

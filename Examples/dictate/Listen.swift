@@ -1,5 +1,6 @@
 import ArgumentParser
 import DictationCapture
+import DictationFeedback
 import DictationKit
 import DictationPreprocessing
 import Foundation
@@ -40,6 +41,7 @@ extension Dictate {
 
         @OptionGroup(title: "Written text") var written: WrittenTextOptions
         @OptionGroup(title: "Recording") var recording: RecordingOptions
+        @OptionGroup(title: "Sounds and read-back") var feedback: FeedbackOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
         @OptionGroup var backend: RecognizerOptions
@@ -58,8 +60,10 @@ extension Dictate {
             defer { if let metrics { Terminal.write(metrics.render(), toStandardError: true) } }
             ALSACaptureSource.setLibraryMessagesPrinted(common.verbose)
             let (store, historyError) = keeping.store
-            let source = recording.wrap(ALSACaptureSource(device: device))
             let logger = common.makeLogger()
+            let sounds = try feedback.feedback(soundsByDefault: false, logger: logger)
+            // The microphone is silenced while a sound plays, before the recording: no cue is recorded.
+            let source = recording.wrap(sounds.gating(ALSACaptureSource(device: device)))
             let live = format == .text && Terminal.standardOutputIsTerminal
             let options = try recognition.applied(
                 to: DictationOptions(
@@ -76,7 +80,7 @@ extension Dictate {
                 preprocessing: StandardPreprocessing(options: speech.preprocessingOptions, voiceActivityDetector: detector),
                 recognizer: recognizer,
                 transcriptStore: store,
-                eventStages: [written.stage(spelling: options.vocabulary)],
+                eventStages: [written.stage(spelling: options.vocabulary), sounds.stage],
                 logger: logger)
             let cancelled = Atomic<Bool>(false)
             let interrupts = InterruptHandler(
@@ -107,6 +111,8 @@ extension Dictate {
                 display.show(event)
             }
             display.finish()
+            // The stop cue, or a read-back under way, is heard before the process ends.
+            await DedicatedThread.run { sounds.waitUntilPlayed() }
             if format != .jsonl { RecordingSummary.finish(source, announced: announced) }
             if cancelled.load(ordering: .relaxed) { throw ExitCode(130) }
             if let failure {

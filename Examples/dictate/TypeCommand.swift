@@ -1,6 +1,7 @@
 import ArgumentParser
 import DictationCapture
 import DictationDesktop
+import DictationFeedback
 import DictationKit
 import DictationPreprocessing
 import Foundation
@@ -44,6 +45,7 @@ extension Dictate {
         @OptionGroup(title: "History") var keeping: LiveHistoryOptions
 
         @OptionGroup(title: "Written text") var written: WrittenTextOptions
+        @OptionGroup(title: "Sounds and read-back") var feedback: FeedbackOptions
         @OptionGroup(title: "Preprocessing and endpointing") var speech: SpeechProcessingOptions
         @OptionGroup(title: "Vocabulary and alternatives") var recognition: RecognitionOptions
         @OptionGroup var backend: RecognizerOptions
@@ -94,7 +96,14 @@ extension Dictate {
             if let historyError {
                 Terminal.write("dictate: \(historyError.localized(to: language).description)\n", toStandardError: true)
             }
-            let microphone = SuspendableSource(wrapping: ALSACaptureSource(device: device))
+            let sounds: AudioFeedback
+            do throws(DictationError) {
+                sounds = try feedback.feedback(soundsByDefault: true, logger: logger)
+            } catch {
+                fail(error, language: language)
+            }
+            // The microphone is silenced while a sound plays: the loudspeaker is not the user.
+            let microphone = SuspendableSource(wrapping: sounds.gating(ALSACaptureSource(device: device)))
             let options = try recognition.applied(
                 to: DictationOptions(
                     locale: common.locale, reports: live ? [.partials, .level, .speechActivity] : [.level, .speechActivity],
@@ -108,13 +117,14 @@ extension Dictate {
                 preprocessing: StandardPreprocessing(options: speech.preprocessingOptions, voiceActivityDetector: detector),
                 recognizer: recognizer,
                 transcriptStore: store,
-                eventStages: [written.stage(spelling: options.vocabulary)],
+                eventStages: [written.stage(spelling: options.vocabulary), sounds.stage(cuesListening: false)],
                 logger: logger)
 
             // One instance per user: the control socket says whether another one runs.
             let server = ServerSlot()
             let controller = TypeController(
-                session: session, microphone: microphone, typist: typist, staysRunning: wait, startsListening: !wait,
+                session: session, microphone: microphone, typist: typist, feedback: sounds, staysRunning: wait,
+                startsListening: !wait,
                 published: { status in server.publish(status) })
             do {
                 let path = try DictationControlServer.socketPath(in: desktop)
@@ -149,6 +159,8 @@ extension Dictate {
                             lastLevel = ContinuousClock.now
                             controller.heard(level: level)
                         }
+                    case .stateChanged(.listening):
+                        controller.sessionStarted()
                     case .command(let command) where command.kind == .stopDictating:
                         Task { await controller.stopDictating() }
                     case .error(let error) where error.code == .noSpeechDetected:
@@ -168,8 +180,10 @@ extension Dictate {
             } catch let error as DictationError {
                 failure = error
             }
+            controller.sessionEnded()
             let report = await typist.finish()
             await server.close()
+            await DedicatedThread.run { sounds.waitUntilPlayed() }
             logger.debug(
                 "typing done",
                 metadata: [

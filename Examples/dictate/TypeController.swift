@@ -1,4 +1,5 @@
 import DictationDesktop
+import DictationFeedback
 import DictationKit
 import Foundation
 import Synchronization
@@ -18,18 +19,21 @@ actor TypeController: DictationControlHandler {
     private let session: DictationSession
     private let microphone: SuspendableSource
     private let typist: DesktopTypist
+    /// Says the last utterance for `read-back`.
+    private let feedback: AudioFeedback
     /// Whether idle waits for the next start (`--wait`) or ends the process.
     private let staysRunning: Bool
     private let current: Mutex<DictationControlStatus>
     private let published: @Sendable (DictationControlStatus) -> Void
 
     init(
-        session: DictationSession, microphone: SuspendableSource, typist: DesktopTypist, staysRunning: Bool,
-        startsListening: Bool, published: @escaping @Sendable (DictationControlStatus) -> Void
+        session: DictationSession, microphone: SuspendableSource, typist: DesktopTypist, feedback: AudioFeedback,
+        staysRunning: Bool, startsListening: Bool, published: @escaping @Sendable (DictationControlStatus) -> Void
     ) {
         self.session = session
         self.microphone = microphone
         self.typist = typist
+        self.feedback = feedback
         self.staysRunning = staysRunning
         self.published = published
         current = Mutex(
@@ -58,6 +62,8 @@ actor TypeController: DictationControlHandler {
             if state == .listening { await close(to: .paused) }
         case .quit:
             await session.stop()
+        case .readBack:
+            feedback.readBack()
         default:
             break
         }
@@ -106,12 +112,27 @@ actor TypeController: DictationControlHandler {
         change(to: state)
     }
 
+    /// The session began listening: with `--wait` it has not (its microphone is closed until
+    /// `start`), and the cue waits for that.
+    nonisolated func sessionStarted() {
+        if status.state == .listening { feedback.play(.listeningStarted) }
+    }
+
+    /// The session ended: its stop cue, unless it had stopped listening before.
+    nonisolated func sessionEnded() {
+        if status.state == .listening { feedback.play(.listeningStopped) }
+    }
+
     private func change(to state: DictationControlState) {
-        let status = current.withLock { status in
+        let (before, status) = current.withLock { status in
+            let before = status.state
             status.state = state
             if state != .listening { status.level = nil }
-            return status
+            return (before, status)
         }
+        // The listening cues follow this state, which --wait and suspend make differ from the session's.
+        if before != .listening, state == .listening { feedback.play(.listeningStarted) }
+        if before == .listening, state != .listening { feedback.play(.listeningStopped) }
         published(status)
     }
 }

@@ -84,7 +84,18 @@ public final class AudioFeedback: Sendable {
 
     /// The event stage that plays the cues and keeps the text to read back; put it after the
     /// formatting stage, whose commands and written text it reads.
-    public var stage: FeedbackStage { FeedbackStage(feedback: self) }
+    public var stage: FeedbackStage { FeedbackStage(feedback: self, cuesListening: true) }
+
+    /// The event stage, leaving ``SoundCue/listeningStarted`` and ``SoundCue/listeningStopped``
+    /// to the app: for an app whose idea of listening is not the session's state (`dictate type
+    /// --wait` keeps its session running with the microphone closed until a hotkey), which plays
+    /// them itself with ``play(_:)``.
+    /// - Parameter cuesListening: Whether the stage plays the listening cues at the session's
+    ///   state changes.
+    /// - Returns: The stage.
+    public func stage(cuesListening: Bool) -> FeedbackStage {
+        FeedbackStage(feedback: self, cuesListening: cuesListening)
+    }
 
     /// A live source whose audio is silenced while a sound of this feedback plays, and for the
     /// echo after it: the microphone's view of the loudspeaker is not the user's speech, and is
@@ -95,10 +106,10 @@ public final class AudioFeedback: Sendable {
         PlaybackGatedSource(source: source, timeline: player.timeline)
     }
 
-    /// Plays a cue after the sounds queued before it, whatever ``Options/cues`` says.
+    /// Plays a cue after the sounds queued before it, when ``Options/cues`` is on.
     /// - Parameter cue: The cue.
     public func play(_ cue: SoundCue) {
-        player.enqueue(.cue(cue))
+        if options.cues { player.enqueue(.cue(cue)) }
     }
 
     /// Says a text aloud with espeak-ng, after the sounds queued before it.
@@ -111,10 +122,10 @@ public final class AudioFeedback: Sendable {
 
     /// Says the last final still in the text (the written text of the last utterance that
     /// "scratch that" has not taken back), in the language of the session that made it; with
-    /// none, plays ``SoundCue/nothingHeard``.
+    /// none, plays ``SoundCue/nothingHeard``, even with cues off: it was asked for.
     public func readBack() {
         let (last, locale) = written.withLock { ($0.finals.last?.text, $0.locale) }
-        if let last { say(last, locale: locale) } else { play(.nothingHeard) }
+        if let last { say(last, locale: locale) } else { player.enqueue(.cue(.nothingHeard)) }
     }
 
     /// Blocks until every sound queued so far has played: before a program that played

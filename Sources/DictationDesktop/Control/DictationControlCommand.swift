@@ -30,10 +30,13 @@ public struct DictationControlCommand: RawRepresentable, Sendable, Hashable, Cod
     public static let status = DictationControlCommand(rawValue: "status")
     /// End the running instance.
     public static let quit = DictationControlCommand(rawValue: "quit")
+    /// Say the last utterance still in the text aloud (as the spoken "read that back" does);
+    /// changes nothing.
+    public static let readBack = DictationControlCommand(rawValue: "read-back")
 
     /// Every command this version knows, in the order `dictate control --help` lists them.
     public static let allKnown: [DictationControlCommand] = [
-        .start, .stop, .toggle, .cancel, .suspend, .resume, .status, .quit,
+        .start, .stop, .toggle, .cancel, .suspend, .resume, .status, .readBack, .quit,
     ]
 }
 

@@ -8,13 +8,15 @@ import DictationKit
 /// makes.
 public struct FeedbackStage: DictationEventStage {
     let feedback: AudioFeedback
+    /// Whether the listening cues follow the session's state.
+    let cuesListening: Bool
 
     /// Makes the processor of one run.
     /// - Parameter run: The run; its locale is read-back's language.
     /// - Returns: The processor.
     public func makeProcessor(for run: DictationRunInfo) -> any DictationEventProcessor {
         feedback.written.withLock { $0.locale = run.locale }
-        return FeedbackProcessor(feedback: feedback)
+        return FeedbackProcessor(feedback: feedback, cuesListening: cuesListening)
     }
 }
 
@@ -22,12 +24,14 @@ public struct FeedbackStage: DictationEventStage {
 /// took them.
 final class FeedbackProcessor: DictationEventProcessor {
     private let feedback: AudioFeedback
+    private let cuesListening: Bool
     private var listening = false
     /// An utterance whose final had no text: nothing heard, unless its command follows.
     private var emptyFinal: Int?
 
-    init(feedback: AudioFeedback) {
+    init(feedback: AudioFeedback, cuesListening: Bool) {
         self.feedback = feedback
+        self.cuesListening = cuesListening
     }
 
     func process(_ event: DictationEvent) -> [DictationEvent] {
@@ -35,13 +39,13 @@ final class FeedbackProcessor: DictationEventProcessor {
             emptyFinal = nil
             if case .command(let command) = event, command.utteranceIndex == utterance {
             } else {
-                cue(.nothingHeard)
+                feedback.play(.nothingHeard)
             }
         }
         switch event {
         case .stateChanged(let state):
-            if state == .listening, !listening { cue(.listeningStarted) }
-            if state != .listening, listening { cue(.listeningStopped) }
+            if cuesListening, state == .listening, !listening { feedback.play(.listeningStarted) }
+            if cuesListening, state != .listening, listening { feedback.play(.listeningStopped) }
             listening = state == .listening
         case .final(let transcript):
             let text = transcript.writtenText ?? transcript.text
@@ -49,12 +53,12 @@ final class FeedbackProcessor: DictationEventProcessor {
                 emptyFinal = transcript.utteranceIndex
             } else {
                 keep(text, of: transcript.utteranceIndex)
-                cue(.utteranceTaken)
+                feedback.play(.utteranceTaken)
             }
         case .command(let command):
             carryOut(command)
         case .error(let error):
-            cue(error.code == .noSpeechDetected ? .nothingHeard : .error)
+            feedback.play(error.code == .noSpeechDetected ? .nothingHeard : .error)
         default:
             break
         }
@@ -62,8 +66,8 @@ final class FeedbackProcessor: DictationEventProcessor {
     }
 
     func finish() -> [DictationEvent] {
-        if emptyFinal != nil { cue(.nothingHeard) }
-        if listening { cue(.listeningStopped) }
+        if emptyFinal != nil { feedback.play(.nothingHeard) }
+        if cuesListening, listening { feedback.play(.listeningStopped) }
         listening = false
         return feedback.takeProblems().map { .error($0) }
     }
@@ -76,12 +80,12 @@ final class FeedbackProcessor: DictationEventProcessor {
             if let scratched = command.scratchedUtterance {
                 feedback.written.withLock { $0.finals.removeAll { $0.utterance == scratched } }
             }
-            cue(.commandCarriedOut)
+            feedback.play(.commandCarriedOut)
         case .stopDictating:
             // The session's end plays its own cue.
             break
         default:
-            cue(.commandCarriedOut)
+            feedback.play(.commandCarriedOut)
         }
     }
 
@@ -92,7 +96,4 @@ final class FeedbackProcessor: DictationEventProcessor {
         }
     }
 
-    private func cue(_ cue: SoundCue) {
-        if feedback.options.cues { feedback.play(cue) }
-    }
 }
