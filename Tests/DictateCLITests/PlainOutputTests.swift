@@ -70,7 +70,8 @@ import Testing
         #expect(result.standardOutput == "Go forward 10 meters.\n")
     }
 
-    /// Stable words come as they become stable, each printed once; the final's line follows.
+    /// Stable words come as they become stable, each printed once and in order; the final's line
+    /// follows. A LibriVox sentence, long enough for partials to settle while it is said.
     @Test func stableWordsArePrintedOnceBeforeTheFinal() async throws {
         let result = try await offThePool {
             let microphone = try TestMicrophone()
@@ -82,17 +83,24 @@ import Testing
                 environment: microphone.environment, watchdog: .seconds(300))
             // At real time, as spoken, so that partials come while it is said.
             microphone.startLiveFeed()
-            try microphone.say(try PocketSphinxTestData.goForward())
+            try microphone.say(try PocketSphinxTestData.librivox("0870"))
             let result = dictate.finish()
             microphone.closeWriter()
             return result
         }
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.lines.dropLast()
-        #expect(lines.last == "Go forward 10 meters.", "\(result.standardOutput)")
+        let final = try #require(lines.last, "\(result.standardError)").split(separator: " ")
+        #expect(final.first == "And" && final.last?.hasSuffix(".") == true, "the final, written: \(result.standardOutput)")
+        // The final may still revise a word or two that was stable ("how watch" became "how much"
+        // once): words printed twice would put the rest out of step with the final, and make more
+        // of them than it has.
         let early = lines.dropLast().joined(separator: " ").split(separator: " ")
-        let final = "Go forward 10 meters.".split(separator: " ")
-        #expect(final.starts(with: early), "stable words, none twice: \(result.standardOutput)")
+        let inStep = zip(early, final).count { $0 == $1 }
+        #expect(early.count < final.count && inStep * 4 >= early.count * 3, "\(result.standardOutput)")
+        // How many come early is the machine's business: a session far behind its live source
+        // shows no partials until it has caught up. It is printed.
+        print("stable words printed early: \(early.count) of \(final.count)")
     }
 
     @Test func doctorMarksAreWordsWhereNotOnATerminal() async throws {
@@ -123,10 +131,17 @@ import Testing
         #expect(onTerminal.standardOutput.contains("✔ device \(TestMicrophone.device)"), "\(onTerminal.standardOutput)")
     }
 
-    /// Whether a line starts with `mark` and, after the spaces that line the marks up, `subject`.
-    static func marked(_ mark: String, _ subject: String, in lines: [String]) -> Bool {
-        lines.contains { line in
-            line.hasPrefix(mark + " ") && line.dropFirst(mark.count).drop { $0 == " " }.hasPrefix(subject)
+    /// The line of `dictate doctor` that marks `subject` with `mark` (after any indent, and the
+    /// spaces that line the marks up), if there is one.
+    static func line(marked mark: String, _ subject: String, in lines: [String]) -> String? {
+        lines.first { line in
+            let marked = line.drop { $0 == " " }
+            return marked.hasPrefix(mark + " ") && marked.dropFirst(mark.count).drop { $0 == " " }.hasPrefix(subject)
         }
+    }
+
+    /// Whether a line of `dictate doctor` marks `subject` with `mark`.
+    static func marked(_ mark: String, _ subject: String, in lines: [String]) -> Bool {
+        line(marked: mark, subject, in: lines) != nil
     }
 }
