@@ -12,21 +12,27 @@ final class PlainTextOutput: TextOutput {
 
     /// The end of what was typed, so that an erasure can say what it took back (an erasure reaches
     /// back one utterance at most, so a long session keeps no more than about this many
-    /// characters), and whether the last thing written ended a line.
+    /// characters); whether the last thing written ended a line, and whether it said what was erased.
     private struct Written {
         var typed = ""
         var atLineStart = true
+        var afterErasure = false
     }
     private static let kept = 10_000
     private let written = Mutex(Written())
 
     func type(_ text: String) throws(DictationError) {
-        guard let last = text.last else { return }
-        try write(text)
+        guard !text.isEmpty else { return }
+        // The space that would separate the text from what was erased starts no line.
+        let shown = written.withLock { $0.afterErasure } ? String(text.drop { $0 == " " }) : text
+        try write(shown)
         written.withLock { written in
             written.typed += text
             if written.typed.count > 2 * Self.kept { written.typed = String(written.typed.suffix(Self.kept)) }
-            written.atLineStart = last == "\n"
+            if let last = shown.last {
+                written.atLineStart = last == "\n"
+                written.afterErasure = false
+            }
         }
     }
 
@@ -35,7 +41,7 @@ final class PlainTextOutput: TextOutput {
         let (erased, atLineStart) = written.withLock { written in
             let erased = String(written.typed.suffix(count))
             written.typed.removeLast(erased.count)
-            defer { written.atLineStart = true }
+            defer { (written.atLineStart, written.afterErasure) = (true, true) }
             return (erased, written.atLineStart)
         }
         let words = erased.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -103,6 +103,46 @@ import Testing
         print("stable words printed early: \(early.count) of \(final.count)")
     }
 
+    /// "scratch that" says in words what it took back.
+    @Test func scratchThatIsSaidInWords() async throws {
+        let spoken = try WrittenTextCommandTests.scratchRecording()
+        defer { spoken.remove() }
+        let result = try await Self.listen([], playing: try PocketSphinxTestData.goForward() + spoken.samples)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput
+                == "Go forward 10 meters.\nGo forward 10 meters.\nscratched: Go forward 10 meters.\nThank you very much.\n")
+    }
+
+    /// `dictate type --output stdout` into a pipe says what it erases instead of backspacing.
+    @Test func typeToAPipeSaysWhatItErases() async throws {
+        let spoken = try WrittenTextCommandTests.scratchRecording()
+        defer { spoken.remove() }
+        let result = try await offThePool {
+            let microphone = try TestMicrophone()
+            let runtime = microphone.directory.appendingPathComponent("runtime")
+            try FileManager.default.createDirectory(
+                at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var environment = microphone.environment
+            environment["XDG_RUNTIME_DIR"] = runtime.path
+            let dictate = try RunningDictate(
+                ["type", "--output", "stdout", "--device", TestMicrophone.device, "--no-history"],
+                environment: environment, watchdog: .seconds(300))
+            // Ctrl-C once the device has read it all: what was captured is still decoded and typed.
+            try microphone.play(try PocketSphinxTestData.goForward())
+            try microphone.play(spoken.samples)
+            dictate.interrupt()
+            microphone.closeWriter()
+            return dictate.finish()
+        }
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("\u{8}"), "\(result.standardOutput.debugDescription)")
+        #expect(
+            result.standardOutput
+                == "Go forward 10 meters. Go forward 10 meters.\nerased: Go forward 10 meters.\nThank you very much.",
+            "\(result.standardOutput.debugDescription)")
+    }
+
     @Test func doctorMarksAreWordsWhereNotOnATerminal() async throws {
         let (healthy, broken, onTerminal) = try await offThePool {
             let microphone = try TestMicrophone()
