@@ -13,9 +13,11 @@ extension Dictate {
             abstract: "Dictate from a microphone: partials while you speak, a line per utterance.",
             discussion: """
                 Ctrl-C stops (the last utterance is still printed); a second Ctrl-C cancels at once. \
-                When standard output is not a terminal, or with --format jsonl, only events are \
-                printed, one JSON object per line. Each utterance is kept in the transcript history \
-                (`dictate history`) before it is printed, unless --no-history.
+                On a terminal a status line is redrawn in place. With --plain, when standard output is \
+                not a terminal, or with TERM=dumb, only whole lines are printed, for screen readers \
+                and pipes; with --format jsonl, every event as one JSON object per line. Each \
+                utterance is kept in the transcript history (`dictate history`) before it is \
+                printed, unless --no-history.
 
                 Text is written as a person would type it (capitals, punctuation, numbers as digits; \
                 --raw for the recognizer's words). Say "new line" or "new paragraph" for layout, \
@@ -25,8 +27,13 @@ extension Dictate {
         @Option(help: "The ALSA capture device (see `dictate devices`).")
         var device: String = "default"
 
-        @Option(help: "Output: text (live on a terminal) or jsonl (every event).")
+        @Option(help: "Output: text (live on a terminal, else plain lines) or jsonl (every event).")
         var format: ListenFormat = .text
+
+        @OptionGroup var style: OutputStyleOptions
+
+        @Flag(help: "With plain output (implied): print each stretch of words once it is stable, before the final.")
+        var stableWords = false
 
         @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
         var maxDuration: Double?
@@ -53,6 +60,9 @@ extension Dictate {
             ] {
                 if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number of seconds") }
             }
+            if stableWords, format == .jsonl {
+                throw ValidationError("--stable-words is for plain text; --format jsonl has every partial")
+            }
         }
 
         func run() async throws {
@@ -64,10 +74,11 @@ extension Dictate {
             let sounds = try feedback.feedback(soundsByDefault: false, logger: logger)
             // The microphone is silenced while a sound plays, before the recording: no cue is recorded.
             let source = recording.wrap(sounds.gating(ALSACaptureSource(device: device)))
-            let live = format == .text && Terminal.standardOutputIsTerminal
+            let plain = format == .text && (style.isPlain || stableWords)
             let options = try recognition.applied(
                 to: DictationOptions(
-                    locale: common.locale, reports: live ? [.partials, .level] : [.partials, .level, .speechActivity],
+                    locale: common.locale,
+                    reports: format == .text ? [.partials, .level] : [.partials, .level, .speechActivity],
                     maxDuration: maxDuration, silenceTimeout: silenceTimeout, noSpeechTimeout: noSpeechTimeout,
                     endpointing: speech.endpointingOptions),
                 language: common.messageLanguage)
@@ -91,7 +102,10 @@ extension Dictate {
                 })
             defer { interrupts.cancel() }
 
-            var display = LiveDisplay(live: live, raw: written.raw, language: common.messageLanguage)
+            var display: any ListenDisplay =
+                plain
+                ? PlainDisplay(raw: written.raw, stableWords: stableWords, language: common.messageLanguage)
+                : LiveDisplay(live: format == .text, raw: written.raw, language: common.messageLanguage)
             var failure: DictationError?
             // Dictation goes on without a history that can't be opened, as it does when one fails later.
             if let historyError { display.show(.error(historyError)) }
@@ -103,11 +117,8 @@ extension Dictate {
                     // "stop dictating" ends the session as Ctrl-C does: the last words are still printed.
                     Task { await session.stop() }
                 }
-                if case .recordingStarted(let path) = event {
-                    announced = true
-                    // Where the events are JSON anyway, the event itself says it.
-                    if format != .jsonl, !live { Terminal.write("dictate: recording to \(path)\n", toStandardError: true) }
-                }
+                // The display says where (as text) or the event itself does (as JSON).
+                if case .recordingStarted = event { announced = true }
                 display.show(event)
             }
             display.finish()

@@ -5,8 +5,9 @@ import Foundation
 /// elapsed time, a level meter and the current partial, its volatile words dimmed, or in brackets
 /// without colour, after the stable ones) and each final as a line of its own, as written (with
 /// --raw: the recognizer's words, unsure ones marked); "scratch that" prints what it took back,
-/// dimmed, and "new paragraph" a blank line. Anywhere else: every event as a line of JSON.
-struct LiveDisplay {
+/// dimmed, and "new paragraph" a blank line. Otherwise (`--format jsonl`): every event as a line
+/// of JSON. ``PlainDisplay`` prints plain lines instead of either.
+struct LiveDisplay: ListenDisplay {
     /// Words the recognizer is less sure of than this are marked.
     static let lowConfidence = 0.5
 
@@ -80,12 +81,15 @@ struct LiveDisplay {
 
     private func dimmed(_ text: String) -> String { colour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
-    /// The final's text with unsure words underlined (or in brackets without colour).
-    func line(for transcript: Transcript) -> String {
+    /// The final's text with unsure words underlined (unmarked without colour).
+    func line(for transcript: Transcript) -> String { Self.line(for: transcript, marking: colour) }
+
+    /// A final's recognized words as --raw prints them, unsure ones underlined when `marking`.
+    static func line(for transcript: Transcript, marking: Bool) -> String {
         guard !transcript.words.isEmpty else { return transcript.text }
         return transcript.words.map { word in
-            guard word.confidence < Self.lowConfidence else { return word.text }
-            return colour ? "\u{1B}[4;33m\(word.text)\u{1B}[0m" : word.text
+            guard marking, word.confidence < lowConfidence else { return word.text }
+            return "\u{1B}[4;33m\(word.text)\u{1B}[0m"
         }.joined(separator: " ")
     }
 

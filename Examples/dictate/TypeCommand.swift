@@ -19,7 +19,9 @@ extension Dictate {
                 words as soon as they are stable; the final corrects what changed). Say "new line" or \
                 "new paragraph" for layout, "scratch that" to erase what the last utterance typed, \
                 "stop dictating" to stop. On X11, text is typed only into the window that had the \
-                focus when the utterance began; otherwise it is printed and kept in the history.
+                focus when the utterance began; otherwise it is printed and kept in the history. \
+                With --output stdout and plain output (--plain, standard output not a terminal, or \
+                TERM=dumb), what is erased is said on a line of its own instead of backspaced.
 
                 `dictate control start|stop|toggle|cancel|suspend|resume|quit|status` controls it from \
                 a hotkey (see docs/desktop.md). With --wait it starts idle, and stop makes it idle \
@@ -41,6 +43,8 @@ extension Dictate {
 
         @Option(help: "The ALSA capture device (see `dictate devices`).")
         var device: String = "default"
+
+        @OptionGroup var style: OutputStyleOptions
 
         @OptionGroup(title: "History") var keeping: LiveHistoryOptions
 
@@ -69,13 +73,15 @@ extension Dictate {
             // input) must not end dictate with SIGPIPE: the write fails and is reported instead.
             signal(SIGPIPE, SIG_IGN)
 
-            let textOutput: any TextOutput
+            var textOutput: any TextOutput
             do throws(DictationError) {
                 let kind = if let output { TextOutputKind(rawValue: output) } else { try TextOutputs.automatic(in: desktop) }
                 textOutput = try TextOutputs.make(kind, in: desktop)
             } catch {
                 fail(error, language: language)
             }
+            // Standard output erases with BackSpace characters, which plain output says in words instead.
+            if textOutput.kind == .stdout, style.isPlain { textOutput = PlainTextOutput() }
             // Only X11 tells which window has the focus; the window guard works there alone.
             let focus: (any WindowFocus)? =
                 textOutput.kind != .stdout && !desktop.isWayland && desktop.x11Display != nil

@@ -136,13 +136,14 @@ import Testing
 
         let healthy = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: microphone.environment)
         #expect(healthy.status == 0, "\(healthy.standardOutput)")
-        #expect(healthy.standardOutput.contains("✔ device \(TestMicrophone.device)"))
-        #expect(healthy.standardOutput.contains("✔ decoder"))
+        // Not on a terminal, the marks are words (PlainOutputTests).
+        #expect(PlainOutputTests.marked("ok", "device \(TestMicrophone.device)", in: healthy.lines), "\(healthy.standardOutput)")
+        #expect(PlainOutputTests.marked("ok", "decoder", in: healthy.lines))
 
         let broken = try DictateProcess.run(["doctor", "--device", "no_such_device_here", "--locale", "xx-YY"])
         #expect(broken.status == 1)
-        #expect(broken.standardOutput.contains("✘ device no_such_device_here"))
-        #expect(broken.standardOutput.contains("✘ locale xx-YY"))
+        #expect(PlainOutputTests.marked("failed", "device no_such_device_here", in: broken.lines))
+        #expect(PlainOutputTests.marked("failed", "locale xx-YY", in: broken.lines))
     }
 
     /// On a terminal: the status line is redrawn in place (meter, timer, partial), the final gets a

@@ -63,7 +63,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let folder = data.appendingPathComponent("mine/recordings").path
         let microphone = try TestMicrophone()
-        // Text mode: the path is said on standard error (the events, not on a terminal, are JSON).
+        // Text mode: the path is said on standard error (not on a terminal, output is plain lines).
         let dictate = try RunningDictate(
             ["listen", "--device", TestMicrophone.device, "--recording-directory", folder],
             environment: Self.environment(microphone, data: data))

@@ -159,16 +159,21 @@ import Testing
     @Test func doctorSaysWhichOutputsWorkHereAndWhyTheOthersDoNot() throws {
         let setup = try Setup()
         let here = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: setup.environment)
+        // Not on a terminal, the marks are words (PlainOutputTests).
         #expect(
-            here.lines.contains { $0.hasPrefix("  ✔ xdotool") && $0.hasSuffix("(the default here)") }, "\(here.standardOutput)")
-        #expect(here.lines.contains { $0.hasPrefix("  ✔ paste") }, "\(here.standardOutput)")
+            PlainOutputTests.line(marked: "ok", "xdotool", in: here.lines)?.hasSuffix("(the default here)") == true,
+            "\(here.standardOutput)")
+        #expect(PlainOutputTests.marked("ok", "paste", in: here.lines), "\(here.standardOutput)")
         var console = setup.environment
         console["DISPLAY"] = nil
         console["XDG_SESSION_TYPE"] = "tty"
         let there = try DictateProcess.run(["doctor", "--device", TestMicrophone.device], environment: console)
         #expect(
-            there.lines.contains { $0.hasPrefix("  ✘ xdotool") && $0.contains("DISPLAY is not set") }, "\(there.standardOutput)")
-        #expect(there.lines.contains { $0.hasPrefix("  ✘ wtype") && $0.contains("WAYLAND_DISPLAY") }, "\(there.standardOutput)")
+            PlainOutputTests.line(marked: "failed", "xdotool", in: there.lines)?.contains("DISPLAY is not set") == true,
+            "\(there.standardOutput)")
+        #expect(
+            PlainOutputTests.line(marked: "failed", "wtype", in: there.lines)?.contains("WAYLAND_DISPLAY") == true,
+            "\(there.standardOutput)")
         // No typing tool at all (ydotool would do on a console with /dev/uinput).
         console["PATH"] = "/nonexistent"
         let typing = try DictateProcess.run(["type", "--device", TestMicrophone.device, "--no-history"], environment: console)
