@@ -31,10 +31,10 @@ extension Dictate {
         @Flag(help: "With status: keep printing every change until the instance quits.")
         var follow = false
 
-        @Flag(help: "Say the state the command left the instance in aloud, with espeak-ng in the language of LANG.")
+        @Flag(help: "Say the state the command left the instance in aloud (the instance says it, on its own device).")
         var speak = false
 
-        @Option(help: ArgumentHelp("The ALSA device --speak plays on.", valueName: "device"))
+        @Option(help: ArgumentHelp("The ALSA device --speak says \"not running\" on.", valueName: "device"))
         var playbackDevice = "default"
 
         @Option(
@@ -56,9 +56,10 @@ extension Dictate {
                 if follow {
                     try await printFollowing(client)
                 } else {
-                    let status = try await client.send(command.command)
-                    print(status)
-                    if speak { await say(ControlSpeech.text(for: status.state, in: language), language: language) }
+                    print(try await client.send(command.command))
+                    // The instance says it: it silences its microphone while it plays, so the words
+                    // are not typed.
+                    if speak { _ = try await client.send(.sayStatus) }
                 }
             } catch {
                 Terminal.write("dictate: \(error.localized(to: language).description)\n", toStandardError: true)
@@ -69,7 +70,8 @@ extension Dictate {
             }
         }
 
-        /// Says `text` on the playback device and waits until it has been heard.
+        /// Says `text` on the playback device and waits until it has been heard: with no instance
+        /// running, no microphone hears it.
         private func say(_ text: String, language: DictationError.Language) async {
             do throws(DictationError) {
                 let feedback = try AudioFeedback(options: .init(device: playbackDevice, cues: false))

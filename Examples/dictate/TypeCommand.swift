@@ -129,8 +129,8 @@ extension Dictate {
             // One instance per user: the control socket says whether another one runs.
             let server = ServerSlot()
             let controller = TypeController(
-                session: session, microphone: microphone, typist: typist, feedback: sounds, staysRunning: wait,
-                startsListening: !wait,
+                session: session, microphone: microphone, typist: typist, feedback: sounds, language: language,
+                staysRunning: wait, startsListening: !wait,
                 published: { status in server.publish(status) })
             do {
                 let path = try DictationControlServer.socketPath(in: desktop)

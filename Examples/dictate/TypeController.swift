@@ -19,8 +19,11 @@ actor TypeController: DictationControlHandler {
     private let session: DictationSession
     private let microphone: SuspendableSource
     private let typist: DesktopTypist
-    /// Says the last utterance for `read-back`.
+    /// Says the last utterance for `read-back`, the state for `say-status`, and plays the
+    /// listening cues.
     private let feedback: AudioFeedback
+    /// The language the state is said in.
+    private let language: DictationError.Language
     /// Whether idle waits for the next start (`--wait`) or ends the process.
     private let staysRunning: Bool
     private let current: Mutex<DictationControlStatus>
@@ -28,8 +31,10 @@ actor TypeController: DictationControlHandler {
 
     init(
         session: DictationSession, microphone: SuspendableSource, typist: DesktopTypist, feedback: AudioFeedback,
-        staysRunning: Bool, startsListening: Bool, published: @escaping @Sendable (DictationControlStatus) -> Void
+        language: DictationError.Language, staysRunning: Bool, startsListening: Bool,
+        published: @escaping @Sendable (DictationControlStatus) -> Void
     ) {
+        self.language = language
         self.session = session
         self.microphone = microphone
         self.typist = typist
@@ -64,6 +69,8 @@ actor TypeController: DictationControlHandler {
             await session.stop()
         case .readBack:
             feedback.readBack()
+        case .sayStatus:
+            feedback.say(ControlSpeech.text(for: state, in: language), locale: ControlSpeech.locale(of: language))
         default:
             break
         }

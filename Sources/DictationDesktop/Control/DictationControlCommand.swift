@@ -33,10 +33,14 @@ public struct DictationControlCommand: RawRepresentable, Sendable, Hashable, Cod
     /// Say the last utterance still in the text aloud (as the spoken "read that back" does);
     /// changes nothing.
     public static let readBack = DictationControlCommand(rawValue: "read-back")
+    /// Say the state aloud through the instance's own sounds (`dictate control --speak`):
+    /// the instance silences its microphone while it plays, which a sound from another process
+    /// would not be. Changes nothing.
+    public static let sayStatus = DictationControlCommand(rawValue: "say-status")
 
     /// Every command this version knows, in the order `dictate control --help` lists them.
     public static let allKnown: [DictationControlCommand] = [
-        .start, .stop, .toggle, .cancel, .suspend, .resume, .status, .readBack, .quit,
+        .start, .stop, .toggle, .cancel, .suspend, .resume, .status, .readBack, .sayStatus, .quit,
     ]
 }
 

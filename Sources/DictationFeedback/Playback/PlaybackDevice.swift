@@ -45,7 +45,7 @@ final class PlaybackDevice {
     /// - Throws: ``DictationKit/DictationError/Code/playbackUnavailable``.
     func play(_ samples: [Int16], sampleRate: Int) throws(DictationError) {
         guard let handle else { throw DictationError.playbackUnavailable(device: name, code: -Int(EBADFD)) }
-        let latency = UInt32(Self.latency.components.attoseconds / 1_000_000_000_000)
+        let latency = UInt32(Self.latency / .microseconds(1))
         let configured = snd_pcm_set_params(
             handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(sampleRate), 1, latency)
         guard configured >= 0 else { throw DictationError.playbackUnavailable(device: name, code: Int(configured)) }

@@ -1,17 +1,17 @@
 /// What a played cue sounds like, measured from its samples without the library's tables: its
 /// runs of sound between silences, and each run's pitch by zero crossings (a pure tone crosses
 /// zero twice a period).
-enum ToneAnalysis {
+package enum ToneAnalysis {
     /// A run of sound: its pitch in hertz and its length in seconds.
-    struct Tone: Equatable, CustomStringConvertible {
-        var frequency: Double
-        var duration: Double
-        var description: String { "\(Int(frequency.rounded())) Hz \(Int((duration * 1000).rounded())) ms" }
+    package struct Tone: Equatable, CustomStringConvertible {
+        package var frequency: Double
+        package var duration: Double
+        package var description: String { "\(Int(frequency.rounded())) Hz \(Int((duration * 1000).rounded())) ms" }
     }
 
     /// The runs of sound in `samples`: stretches of at least 10 ms whose samples reach above 2 %
     /// of full scale, apart by at least 15 ms of near silence.
-    static func tones(in samples: [Int16], sampleRate: Int) -> [Tone] {
+    package static func tones(in samples: [Int16], sampleRate: Int) -> [Tone] {
         let threshold: Int16 = 655
         let quietRun = sampleRate * 15 / 1000
         var tones: [Tone] = []
@@ -37,7 +37,7 @@ enum ToneAnalysis {
     }
 
     /// Whether measured tones are the expected pitches (within 3 %) in order.
-    static func matches(_ tones: [Tone], pitches: [Double]) -> Bool {
+    package static func matches(_ tones: [Tone], pitches: [Double]) -> Bool {
         tones.count == pitches.count && zip(tones, pitches).allSatisfy { abs($0.frequency - $1) <= $1 * 0.03 }
     }
 }
