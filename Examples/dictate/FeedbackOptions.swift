@@ -8,8 +8,9 @@ import Logging
 struct FeedbackOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
-        help: "Play a short sound when listening starts and stops, an utterance is taken, a command is carried out, nothing was heard, or on an error (default: on for `type`, off for `listen`)."
-    )
+        help: ArgumentHelp(
+            "Play a short sound when listening starts and stops, an utterance is taken, a command is carried out, "
+                + "nothing was heard, or on an error (default: on for `type`, off for `listen`)."))
     var sounds: Bool?
 
     @Option(help: ArgumentHelp("The ALSA device for sounds and read-back.", valueName: "device"))
