@@ -2,10 +2,16 @@ import DictationTestSupport
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The room between a test's loudspeaker and its microphone: every sound the ``TestSpeaker``
-/// plays is said into the ``TestMicrophone``'s live feed as it appears, as loud as it was played,
-/// resampled to the microphone's 16 kHz: what a laptop's microphone hears of its own speaker.
-/// Records when each sound appeared, for the order of sounds and events.
+/// plays is said into the ``TestMicrophone``'s live feed as soon as its file is closed (inotify's
+/// `IN_CLOSE_WRITE`: the player writes a sound at once and closes the device), as loud as it was
+/// played, resampled to the microphone's 16 kHz: what a laptop's microphone hears of its own
+/// speaker, a little later than a room would (the live feed runs up to 0.1 s ahead of the
+/// device). Records when each sound appeared, for the order of sounds and events.
 final class Loopback: Sendable {
     /// A sound as it appeared.
     struct Heard: Sendable {
@@ -25,30 +31,34 @@ final class Loopback: Sendable {
 
     /// Starts listening to `speaker`, echoing into `microphone` (its live feed started) when one is given.
     init(speaker: TestSpeaker, microphone: TestMicrophone?, sampleRate: Int = 22_050) {
+        let shared = self.shared
+        let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        _ = inotify_add_watch(watch, speaker.directory.path, UInt32(IN_CLOSE_WRITE))
         // The live feed's queue (`say`) takes speech from any thread under its own lock.
         nonisolated(unsafe) let microphone = microphone
-        let shared = self.shared
         Thread.detachNewThread {
-            var seen: [String: (size: Int, since: ContinuousClock.Instant)] = [:]
+            var closed = Set<String>()
             var taken = Set<String>()
+            var buffer = [UInt8](repeating: 0, count: 4_096)
             while shared.running.load(ordering: .relaxed) {
-                // A sound is whole once its file stops growing for 40 ms (the plugin writes it at once).
-                for file in speaker.playedFiles where !taken.contains(file.lastPathComponent) {
-                    let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-                    let name = file.lastPathComponent
-                    if let known = seen[name], known.size == size, ContinuousClock.now - known.since > .milliseconds(40) {
-                        taken.insert(name)
-                        let samples = TestSpeaker.samples(of: file)
-                        shared.heard.withLock {
-                            $0.append(Heard(samples: samples, sampleRate: sampleRate, appeared: known.since))
-                        }
-                        try? microphone?.say(Self.resample(samples, from: sampleRate, to: 16_000), waiting: false)
-                    } else if seen[name]?.size != size {
-                        seen[name] = (size, ContinuousClock.now)
-                    }
+                var descriptor = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 20)
+                while true {
+                    let count = read(watch, &buffer, buffer.count)
+                    guard count > 0 else { break }
+                    closed.formUnion(Self.names(in: buffer.prefix(count)))
                 }
-                Thread.sleep(forTimeInterval: 0.005)
+                // In the order they were played, each once it is closed.
+                for file in speaker.playedFiles where !taken.contains(file.lastPathComponent) {
+                    guard closed.contains(file.lastPathComponent) else { break }
+                    taken.insert(file.lastPathComponent)
+                    let samples = TestSpeaker.samples(of: file)
+                    let heard = Heard(samples: samples, sampleRate: sampleRate, appeared: .now)
+                    shared.heard.withLock { $0.append(heard) }
+                    try? microphone?.say(Self.resample(samples, from: sampleRate, to: 16_000), waiting: false)
+                }
             }
+            close(watch)
             shared.stopped.signal()
         }
     }
@@ -61,6 +71,20 @@ final class Loopback: Sendable {
     }
 
     deinit { stop() }
+
+    /// The file names of the `inotify_event`s in `bytes`: each is a descriptor, a mask and a
+    /// cookie (4 bytes each), the name's length (4), then the name, padded with NULs.
+    private static func names(in bytes: ArraySlice<UInt8>) -> [String] {
+        var names: [String] = []
+        var offset = bytes.startIndex
+        while offset + 16 <= bytes.endIndex {
+            let length = bytes[offset + 12..<offset + 16].reversed().reduce(0) { $0 << 8 | Int($1) }
+            let name = bytes[offset + 16..<min(bytes.endIndex, offset + 16 + length)].prefix { $0 != 0 }
+            names.append(String(decoding: name, as: UTF8.self))
+            offset += 16 + length
+        }
+        return names
+    }
 
     /// Linear interpolation: enough for an echo.
     static func resample(_ samples: [Int16], from input: Int, to output: Int) -> [Int16] {
