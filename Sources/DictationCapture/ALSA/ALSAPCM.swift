@@ -36,15 +36,8 @@ final class ALSAPCM: CaptureDevice {
     init(name: String, configurationFile: String? = nil) throws(DictationError) {
         self.name = name
         var pcm: OpaquePointer?
-        let result: Int32
-        if let configurationFile {
-            let configuration = try ALSAConfiguration.load(configurationFile)
-            // The PCM keeps no reference into the tree: libasound frees its global one the same way.
-            defer { snd_config_delete(configuration) }
-            result = snd_pcm_open_lconf(&pcm, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK, configuration)
-        } else {
-            result = snd_pcm_open(&pcm, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
-        }
+        let result = try ALSAConfiguration.open(
+            &pcm, name: name, stream: SND_PCM_STREAM_CAPTURE, mode: SND_PCM_NONBLOCK, configurationFile: configurationFile)
         guard result >= 0, let pcm else {
             throw ALSAError.openFailure(Int(result < 0 ? result : -ENODEV), device: name)
         }

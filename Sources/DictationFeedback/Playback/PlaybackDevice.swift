@@ -23,14 +23,8 @@ final class PlaybackDevice {
     init(name: String, configurationFile: String?) throws(DictationError) {
         self.name = name
         var pcm: OpaquePointer?
-        let result: Int32
-        if let configurationFile {
-            let configuration = try ALSAConfiguration.load(configurationFile)
-            defer { snd_config_delete(configuration) }
-            result = snd_pcm_open_lconf(&pcm, name, SND_PCM_STREAM_PLAYBACK, 0, configuration)
-        } else {
-            result = snd_pcm_open(&pcm, name, SND_PCM_STREAM_PLAYBACK, 0)
-        }
+        let result = try ALSAConfiguration.open(
+            &pcm, name: name, stream: SND_PCM_STREAM_PLAYBACK, mode: 0, configurationFile: configurationFile)
         guard result >= 0, let pcm else { throw DictationError.playbackUnavailable(device: name, code: Int(result)) }
         handle = pcm
     }
