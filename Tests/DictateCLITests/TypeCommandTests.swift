@@ -241,7 +241,9 @@ import Testing
         setup.microphone.closeWriter()
         let result = dictate.finish()
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try setup.desktop.text(of: editor) == "Go forward 10 meters.\n")
+        // What was typed, and what dictate said, when it is not the sentence (a rare failure here).
+        let typed = try setup.desktop.text(of: editor)
+        #expect(typed == "Go forward 10 meters.\n", "typed \(typed.debugDescription); \(result.standardError)")
 
         // The bar saw every state, and levels while listening; it ended when the instance quit.
         let statuses = bar.finish()
