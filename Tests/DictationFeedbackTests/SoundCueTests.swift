@@ -35,6 +35,42 @@ struct SoundCueTests {
         }
     }
 
+    /// The stage's cue for each event, in the order of the events: a command-only utterance's
+    /// empty final is no "nothing heard", a final without words is.
+    @Test func eachEventGetsItsCueInOrder() async throws {
+        let speaker = try TestSpeaker()
+        let feedback = try AudioFeedback(
+            options: .init(device: speaker.device, configurationFile: speaker.configuration.path))
+        let processor = feedback.stage.makeProcessor(for: DictationRunInfo(locale: "en-US", requestedLocale: "en-US"))
+        func final(_ text: String, _ index: Int) -> DictationEvent {
+            .final(Transcript(text: text, utteranceIndex: index, startTime: 0, endTime: 1, writtenText: text))
+        }
+        let events: [DictationEvent] = [
+            .stateChanged(.listening), .speechStarted(at: 0.1), final("Go forward.", 0),
+            final("", 1), .command(DictationCommand(kind: .scratchThat, utteranceIndex: 1, scratchedUtterance: 0)),
+            final("", 2), .level(-40),
+            .error(DictationError(code: .captureOverrun, message: "lost", isFatal: false)),
+            .error(DictationError(code: .noSpeechDetected, message: "nothing", isFatal: false)),
+            .stateChanged(.paused), .stateChanged(.listening),
+        ]
+        for event in events {
+            #expect(processor.process(event).count == 1, "events pass unchanged")
+        }
+        _ = processor.finish()
+        try await offThePool { feedback.waitUntilPlayed() }
+        let expected: [(String, [Double])] = [
+            ("started", [523, 784]), ("taken", [1_047]), ("command", [1_319, 1_319]), ("nothing heard", [392]),
+            ("error", [233, 233]), ("nothing heard", [392]), ("stopped", [784, 523]), ("started", [523, 784]),
+            ("stopped", [784, 523]),
+        ]
+        let sounds = speaker.sounds.map { ToneAnalysis.tones(in: $0, sampleRate: 22_050) }
+        print("cues: \(sounds)")
+        try #require(sounds.count == expected.count, "\(sounds)")
+        for ((name, pitches), tones) in zip(expected, sounds) {
+            #expect(ToneAnalysis.matches(tones, pitches: pitches), "\(name): \(tones)")
+        }
+    }
+
     @Test func aDeviceThatCannotPlayIsReportedOnceWithItsCode() async throws {
         let speaker = try TestSpeaker()
         let feedback = try AudioFeedback(
