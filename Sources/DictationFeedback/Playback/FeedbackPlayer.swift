@@ -10,6 +10,14 @@ final class FeedbackPlayer: Sendable {
     enum Sound: Sendable {
         case cue(SoundCue)
         case speech(text: String, locale: String)
+
+        /// What the log says: the cue, or that it was speech (never the words dictated).
+        var name: String {
+            switch self {
+            case .cue(let cue): cue.rawValue
+            case .speech(_, let locale): "speech in \(locale)"
+            }
+        }
     }
 
     /// The player's queue and what it has to report, shared with its thread.
@@ -112,10 +120,10 @@ final class FeedbackPlayer: Sendable {
             timeline.record(from: start, until: start + duration + PlaybackDevice.latency)
             try device.play(samples, sampleRate: rate)
             timeline.extendLast(until: ContinuousClock.now)
-            logger.debug("played \(sound)")
+            logger.debug("played", metadata: ["sound": "\(sound.name)", "seconds": "\(duration)"])
             return nil
         } catch {
-            logger.debug("could not play \(sound): \(error)")
+            logger.debug("could not play", metadata: ["sound": "\(sound.name)", "error": "\(error.code)"])
             return error
         }
     }
