@@ -31,6 +31,7 @@ struct FormatterSelectionTests {
         #expect(readBack.text == "")
         #expect(readBack.command == .readBack)
         #expect(formatter.format("Ny linje", in: FormattingContext()).command == .newLine)
+        #expect(formatter.format("Les opp.", in: FormattingContext()).command == .readBack)
         // Words of a sentence, English commands, and partials stay as they are.
         for sentence in ["Jeg ba deg om å stryke det.", "Du må ikke stryk det", "Vi tar en ny linje.", "Scratch that."] {
             let result = formatter.format(sentence, in: FormattingContext())

@@ -42,6 +42,7 @@ extension SpokenCommands {
             (["les", "det", "opp", "igjen"], .readBack),
             (["les", "opp", "igjen"], .readBack),
             (["les", "det", "opp"], .readBack),
+            (["les", "opp"], .readBack),
         ],
         sentenceWords: [
             "å", "jeg", "du", "han", "hun", "vi", "dere", "de", "den", "kan", "skal", "vil", "må", "bør", "kunne",
