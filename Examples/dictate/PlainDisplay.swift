@@ -1,3 +1,4 @@
+import DictationDesktop
 import DictationKit
 
 /// `dictate listen`'s output for screen readers and braille displays (`--plain`, or standard
@@ -62,16 +63,9 @@ struct PlainDisplay: ListenDisplay {
         Terminal.write("dictate: \(sentence)\n", toStandardError: true)
     }
 
-    /// The words of a partial that are safe to print before its final: its stable words (which no
-    /// later partial changes). Written, they are taken with the caution `dictate type --live` types
-    /// them with (DictationDesktop's StablePrefix): written words need not match spoken ones one to
-    /// one, so as many as there are stable spoken ones less the last (punctuation may still come),
-    /// and none from the first number on, since a number may still grow ("twenty" → "25").
+    /// The words of a partial that are safe to print before its final: those `dictate type
+    /// --live` would type (DictationDesktop's `StablePrefix`).
     static func stableWords(of partial: Transcript, raw: Bool) -> [Substring] {
-        if raw { return partial.stableText.split(separator: " ") }
-        let written = (partial.writtenText ?? partial.text).split(separator: " ")
-        return Array(
-            written.prefix(max(0, min(partial.stableWordCount, written.count) - 1))
-                .prefix { word in !word.contains(where: { $0.isNumber || "$£€".contains($0) }) })
+        StablePrefix.of(partial, raw: raw).split(separator: " ")
     }
 }

@@ -8,13 +8,13 @@ import DictationKit
 /// prefix is cautious: as many written words as there are stable spoken ones, less the last, and
 /// none from the first number on, since a number may still grow ("twenty" → "25"). The final
 /// corrects what still differs (``TypingLedger/edits(bringing:to:)``).
-enum StablePrefix {
+package enum StablePrefix {
     /// The text to type for a partial.
     /// - Parameters:
     ///   - partial: The partial.
     ///   - raw: Whether the recognizer's words are typed rather than the written text.
     /// - Returns: The prefix; empty when nothing is safe to type yet.
-    static func of(_ partial: Transcript, raw: Bool) -> String {
+    package static func of(_ partial: Transcript, raw: Bool) -> String {
         if raw { return partial.stableText }
         let written = (partial.writtenText ?? partial.text).split(separator: " ")
         let safe = written.prefix(max(0, min(partial.stableWordCount, written.count) - 1))
