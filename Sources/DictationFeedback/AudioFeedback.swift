@@ -34,6 +34,10 @@ public final class AudioFeedback: Sendable {
         public var volume: Double
         /// The speaking rate of read-back, in words per minute.
         public var wordsPerMinute: Int
+        /// How long after a sound has played the microphone may still hear it, and stays silenced:
+        /// the room's echo and the capture's period (0.15 s), more for a speaker that plays late
+        /// (a Bluetooth speaker's delay is not in the device's buffer).
+        public var echoAllowance: Duration
 
         /// Creates options.
         /// - Parameters:
@@ -42,15 +46,17 @@ public final class AudioFeedback: Sendable {
         ///   - cues: Whether the stage plays cues.
         ///   - volume: Peak loudness, 0 to 1.
         ///   - wordsPerMinute: The speaking rate of read-back.
+        ///   - echoAllowance: How long after a sound the microphone stays silenced.
         public init(
             device: String = "default", configurationFile: String? = nil, cues: Bool = true, volume: Double = 0.4,
-            wordsPerMinute: Int = 175
+            wordsPerMinute: Int = 175, echoAllowance: Duration = .milliseconds(150)
         ) {
             self.device = device
             self.configurationFile = configurationFile
             self.cues = cues
             self.volume = volume
             self.wordsPerMinute = wordsPerMinute
+            self.echoAllowance = echoAllowance
         }
     }
 
@@ -104,6 +110,15 @@ public final class AudioFeedback: Sendable {
     /// - Returns: The gated source.
     public func gating(_ source: any AudioSource) -> any AudioSource {
         PlaybackGatedSource(source: source, timeline: player.timeline)
+    }
+
+    /// Whether the microphone is silenced at a moment: a sound of this feedback may be heard then
+    /// (it plays, or its ``Options/echoAllowance`` has not passed). An app can show it; a person
+    /// speaks after it.
+    /// - Parameter instant: The moment, by the clock that stamps captured audio.
+    /// - Returns: Whether ``gating(_:)`` silences what is captured then.
+    public func silencesMicrophone(at instant: ContinuousClock.Instant = .now) -> Bool {
+        player.timeline.covers(instant)
     }
 
     /// Plays a cue after the sounds queued before it, when ``Options/cues`` is on.

@@ -71,6 +71,25 @@ struct SoundCueTests {
         }
     }
 
+    /// While a sound plays and for its echo allowance after, the microphone is silenced; not before.
+    @Test func theMicrophoneIsSilencedWhileASoundMayBeHeard() async throws {
+        let speaker = try TestSpeaker()
+        let feedback = try AudioFeedback(
+            options: .init(
+                device: speaker.device, configurationFile: speaker.configuration.path, echoAllowance: .seconds(5)))
+        let before = ContinuousClock.now
+        #expect(!feedback.silencesMicrophone())
+        feedback.play(.nothingHeard)
+        try await offThePool { feedback.waitUntilPlayed() }
+        let played = ContinuousClock.now
+        // Silenced from its start until 5 s after it was played; the allowance is long so that
+        // a slow return from the wait does not matter.
+        #expect(feedback.silencesMicrophone(at: played))
+        #expect(feedback.silencesMicrophone(at: played + .seconds(2)))
+        #expect(!feedback.silencesMicrophone(at: before))
+        #expect(!feedback.silencesMicrophone(at: played + .seconds(6)))
+    }
+
     @Test func aDeviceThatCannotPlayIsReportedOnceWithItsCode() async throws {
         let speaker = try TestSpeaker()
         let feedback = try AudioFeedback(

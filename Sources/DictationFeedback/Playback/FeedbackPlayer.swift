@@ -34,7 +34,7 @@ final class FeedbackPlayer: Sendable {
     /// the same rate.
     static let sampleRate = 22_050
 
-    let timeline = PlaybackTimeline()
+    let timeline: PlaybackTimeline
     private let state = WaitableState(State())
     private let options: AudioFeedback.Options
     private let logger: Logger
@@ -42,6 +42,7 @@ final class FeedbackPlayer: Sendable {
     init(options: AudioFeedback.Options, logger: Logger) throws(DictationError) {
         self.options = options
         self.logger = logger
+        timeline = PlaybackTimeline(echoTail: options.echoAllowance)
         let state = self.state
         let timeline = self.timeline
         try DedicatedThread.start(name: "DictationKit.feedback") {
