@@ -3,7 +3,7 @@ import DictationFeedback
 import DictationKit
 import Logging
 
-/// `--sounds`, `--playback-device` and `--speech-rate`: what `dictate` plays back, for someone not
+/// `--sounds`, `--playback-device`, `--speech-rate` and `--echo-allowance`: what `dictate` plays back, for someone not
 /// looking at the screen (docs/cli.md, "Eyes-free use").
 struct FeedbackOptions: ParsableArguments {
     @Flag(
@@ -19,15 +19,24 @@ struct FeedbackOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read-back's speaking rate, words per minute (80-450).", valueName: "wpm"))
     var speechRate = 175
 
+    @Option(
+        help: ArgumentHelp(
+            "How long after a sound the microphone stays silenced: more for a speaker that plays late (Bluetooth).",
+            valueName: "seconds"))
+    var echoAllowance = 0.15
+
     func validate() throws {
         guard (80...450).contains(speechRate) else { throw ValidationError("--speech-rate takes 80 to 450 words a minute") }
+        guard (0...5).contains(echoAllowance) else { throw ValidationError("--echo-allowance takes 0 to 5 seconds") }
     }
 
     /// The feedback of a command whose sounds are on by default or not. Read-back ("read that
     /// back", `dictate control read-back`) speaks either way.
     func feedback(soundsByDefault: Bool, logger: Logger) throws(DictationError) -> AudioFeedback {
         try AudioFeedback(
-            options: .init(device: playbackDevice, cues: sounds ?? soundsByDefault, wordsPerMinute: speechRate),
+            options: .init(
+                device: playbackDevice, cues: sounds ?? soundsByDefault, wordsPerMinute: speechRate,
+                echoAllowance: .seconds(echoAllowance)),
             logger: logger)
     }
 }
