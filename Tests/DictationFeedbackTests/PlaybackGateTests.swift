@@ -8,6 +8,8 @@ import Testing
 /// The microphone hears the loudspeaker. Through ``Loopback`` every sound played goes back into
 /// the test microphone at the level it was played; without the gate the session takes it as
 /// speech (which shows the echo is loud enough to matter), with it the session hears nothing.
+/// `scripts/test.sh` runs it with the live tests, one at a time: the echo comes through the test's
+/// threads, which a loaded pass delayed by seconds.
 @Suite("The microphone gated while feedback plays", .timeLimit(.minutes(25)))
 struct PlaybackGateTests {
     /// Plays cues and a spoken sentence into the room of a PocketSphinx session, waits until the

@@ -8,8 +8,8 @@ import Testing
 
 /// "read that back" in a live session: a LibriVox sentence spoken into the test microphone, the
 /// command spoken after its cue, the read-back played, echoed into the microphone, and run back
-/// through Whisper. The names start with `whisper` so that `scripts/test.sh` runs them in the
-/// Whisper pass.
+/// through Whisper. `scripts/test.sh` runs them with the live tests, one at a time: the echo comes
+/// through the test's threads, which a loaded pass delays.
 @Suite("Read-back and the moments of the cues", .timeLimit(.minutes(15)))
 struct ReadBackTests {
     @Test func whisperHearsTheReadBackOfTheLastUtteranceAndTheSessionDoesNot() async throws {

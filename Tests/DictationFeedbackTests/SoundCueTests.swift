@@ -80,8 +80,11 @@ struct SoundCueTests {
         let before = ContinuousClock.now
         #expect(!feedback.silencesMicrophone())
         feedback.play(.nothingHeard)
-        try await offThePool { feedback.waitUntilPlayed() }
-        let played = ContinuousClock.now
+        // Read on the waiting thread: a loaded run resumed this task minutes after the sound.
+        let played = try await offThePool {
+            feedback.waitUntilPlayed()
+            return ContinuousClock.now
+        }
         // Silenced from its start until 5 s after it was played; the allowance is long so that
         // a slow return from the wait does not matter.
         #expect(feedback.silencesMicrophone(at: played))
