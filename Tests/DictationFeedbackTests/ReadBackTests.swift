@@ -19,7 +19,7 @@ struct ReadBackTests {
         let room = try FeedbackSession(
             recognizer: recognizer, detector: StandardRecognizer().voiceActivityDetector(forLocale: "en-US"))
         try await room.start(locale: "en-US")
-        let command = try SpokenRecording([(voice: .espeakIn("en-us+f2"), text: "read that back")])
+        let command = try SpokenRecording([(voice: .espeakIn("en-us+f2"), text: "read it back")])
         defer { command.remove() }
 
         try await offThePool {
