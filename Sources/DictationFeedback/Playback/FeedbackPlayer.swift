@@ -80,7 +80,10 @@ final class FeedbackPlayer: Sendable {
 
     /// The problems since the last call, each once.
     func takeProblems() -> [DictationError] {
-        state.withLock { state in
+        // The stage asks at every event (levels, partials) under the session's delivery lock: a
+        // look that wakes no one, and the lock that wakes the player's thread only for a take.
+        guard !state.read({ $0.problems.isEmpty }) else { return [] }
+        return state.withLock { state in
             defer { state.problems = [] }
             return state.problems
         }
